@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "realm-browser",
+    products: [
+        .executable(name: "realm-browser", targets: ["realm-browser"]),
+        .library(name: "RealmFormat", targets: ["RealmFormat"]),
+        .library(name: "BrowserKit", targets: ["BrowserKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+        .target(name: "RealmFormat"),
+        .target(name: "BrowserKit", dependencies: ["RealmFormat"]),
+        .executableTarget(name: "realm-browser", dependencies: ["BrowserKit", "CReadline"]),
+        .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat"]),
+        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat"]),
+        .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser"]),
+    ]
+)

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only memory map of a whole file.
+///
+/// Realm files are designed to be read in place; mapping them keeps every read zero-copy and
+/// lets the OS page in only the nodes a command touches (paging to the end of a 200,000-object
+/// table reads a handful of pages). The file is never written through this mapping.
+public final class MappedFile: @unchecked Sendable {
+    public let path: String
+    public let bytes: FileBytes
+    private let mapping: UnsafeMutableRawPointer?
+    private let mappedLength: Int
+
+    public init(path: String) throws(RealmFormatError) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw .cannotOpen(path: path, reason: MappedFile.errnoText())
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw .cannotOpen(path: path, reason: MappedFile.errnoText())
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .cannotOpen(path: path, reason: "not a regular file")
+        }
+        let size = Int(info.st_size)
+        if size == 0 {
+            mapping = nil
+            mappedLength = 0
+            bytes = FileBytes(base: nil, count: 0)
+            return
+        }
+        let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let address, address != MAP_FAILED else {
+            throw .cannotOpen(path: path, reason: "mmap failed: " + MappedFile.errnoText())
+        }
+        mapping = address
+        mappedLength = size
+        bytes = FileBytes(base: UnsafeRawPointer(address), count: size)
+    }
+
+    deinit {
+        if let mapping { munmap(mapping, mappedLength) }
+    }
+
+    static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}
