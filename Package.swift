@@ -15,7 +15,12 @@ let package = Package(
         ),
         .target(name: "RealmFormat"),
         .target(name: "BrowserKit", dependencies: ["RealmFormat"]),
-        .executableTarget(name: "realm-browser", dependencies: ["BrowserKit", "CReadline"]),
+        .executableTarget(
+            name: "realm-browser",
+            dependencies: ["BrowserKit", "CReadline"],
+            // readline's state lives in C globals, which Swift 6 mode rejects as shared mutable state.
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat"]),
         .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat"]),
         .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser"]),

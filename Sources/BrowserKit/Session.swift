@@ -1,1 +1,55 @@
 import RealmFormat
+
+/// One user's conversation with the browser: the open file, the listing `more` continues, and
+/// where output goes. The REPL, `-c` and piped scripts all drive the same `Session`.
+public final class Session {
+    public let output: OutputSink
+    public private(set) var catalog: Catalog?
+    /// Rows a listing shows before `more` is needed.
+    public var pageSize = 20
+    /// Set by `quit`; the driver stops reading commands.
+    public private(set) var wantsToQuit = false
+    var listing: Listing?
+
+    public init(output: OutputSink) {
+        self.output = output
+    }
+
+    public var file: RealmFile? { catalog?.file }
+
+    /// Opens `path` read-only, replacing the open file only when the new one reads correctly.
+    public func open(path: String) throws(BrowserError) {
+        do {
+            catalog = Catalog(file: try RealmFile(path: path))
+            listing = nil
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    /// Runs one statement (a command and its arguments).
+    public func execute(_ statement: String) throws(BrowserError) {
+        let (name, arguments) = StatementSplitter.command(in: statement)
+        guard !name.isEmpty, !name.hasPrefix("#") else { return }
+        guard let command = CommandRegistry.command(named: name) else {
+            throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, among: CommandRegistry.allNames))
+        }
+        defer { output.flush() }
+        try command.run(arguments, self)
+    }
+
+    func requireCatalog() throws(BrowserError) -> Catalog {
+        guard let catalog else { throw .noFileOpen }
+        return catalog
+    }
+
+    func quit() {
+        wantsToQuit = true
+    }
+}
+
+/// The position `more` continues from.
+struct Listing {
+    let tableName: String
+    let nextPosition: Int
+}

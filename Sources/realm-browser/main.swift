@@ -1,15 +1,49 @@
-import RealmFormat
-let f = try RealmFile(path: CommandLine.arguments[1])
-print(f.header.fileFormat, f.top!.version, f.top!.historyType)
-for t in f.tables {
-  print(t.name, t.kind, t.objects.count, t.allColumns.map { "\($0.name):\($0.type):\($0.isNullable):\(String(describing: $0.collection)):\($0.targetTableKey.map{String($0)} ?? "-"):pk=\($0.isPrimaryKey):ix=\($0.isIndexed)" })
-  var n = 0
-  try t.objects.forEachLeaf { leaf in
-    let readers = try t.columns.map { try ColumnLeafReader(leaf: leaf, column: $0) }
-    for r in 0..<leaf.count { 
-      n += 1
-      if n <= 2 || n == t.objects.count { print("  ", try leaf.key(at: r), try readers.map { try $0.value(at: r) }) }
-    }
-  }
-  print("  iterated", n)
+import BrowserKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// realm-browser: arguments, the input loop and the exit status; everything else is BrowserKit.
+
+let errors = StandardOutput(descriptor: 2)
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    errors.line("realm-browser: \(error)\nTry 'realm-browser --help'.")
+    errors.flush()
+    exit(ScriptRunner.ExitStatus.usage.rawValue)
 }
+if options.showHelp || options.showVersion {
+    print(options.showHelp ? CommandLineOptions.usage : CommandLineOptions.version, terminator: options.showHelp ? "" : "\n")
+    exit(0)
+}
+
+let session = Session(output: StandardOutput())
+session.pageSize = options.pageSize
+let runner = ScriptRunner(session: session, errors: errors)
+if let path = options.path {
+    do {
+        try session.open(path: path)
+    } catch {
+        errors.line("realm-browser: \(error)")
+        errors.flush()
+        exit(ScriptRunner.ExitStatus.failure.rawValue)
+    }
+}
+
+if let commands = options.commands {
+    exit(runner.run(lines: [commands]).rawValue)
+}
+
+guard isatty(0) == 1 else {
+    exit(runner.run(lines: AnySequence { AnyIterator { readLine(strippingNewline: true) } }).rawValue)
+}
+
+print("realm-browser: \(session.file.map { "\($0.path), \($0.classTables.count) classes" } ?? "no file open (use: open FILE)"). Type 'help' for help.")
+LineEditor.start(session: session)
+while !session.wantsToQuit, let line = LineEditor.readLine(prompt: "realm> ") {
+    runner.run(line: line, origin: nil)
+}
+LineEditor.finish()
+exit(0)

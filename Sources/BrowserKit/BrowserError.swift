@@ -1,0 +1,45 @@
+import RealmFormat
+
+/// Errors a command reports to the user. Each says what was wrong and, where it can, what to
+/// type instead; none of them ends the session.
+public enum BrowserError: Error, CustomStringConvertible {
+    case noFileOpen
+    case unknownCommand(String, suggestion: String?)
+    case usage(String)
+    case unknownClass(String, suggestion: String?)
+    case unknownProperty(className: String, name: String)
+    case positionOutOfRange(className: String, position: Int, count: Int)
+    case noSuchObject(className: String, address: String)
+    case invalidAddress(String, reason: String)
+    case invalidRange(String)
+    case noMoreRows
+    case file(RealmFormatError)
+
+    public var description: String {
+        switch self {
+        case .noFileOpen:
+            return "no Realm file is open; use: open FILE"
+        case let .unknownCommand(name, suggestion):
+            return "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (type 'help' for the list)"
+        case let .usage(text):
+            return "usage: \(text)"
+        case let .unknownClass(name, suggestion):
+            return "no class named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (type 'classes' to list them)"
+        case let .unknownProperty(className, name):
+            return "class '\(className)' has no property '\(name)' (type 'schema \(className)' to list them)"
+        case let .positionOutOfRange(className, position, count):
+            if count == 0 { return "\(className) has no objects, so there is no \(className)[\(position)]" }
+            return "\(className)[\(position)] is out of range: positions run from 0 to \(count - 1)"
+        case let .noSuchObject(className, address):
+            return "no \(className) object with \(address)"
+        case let .invalidAddress(text, reason):
+            return "cannot read object address '\(text)': \(reason)"
+        case let .invalidRange(text):
+            return "cannot read range '\(text)': write FROM..TO (TO excluded), e.g. 20..40"
+        case .noMoreRows:
+            return "nothing more to show; 'show CLASS' starts a new listing"
+        case let .file(error):
+            return error.description
+        }
+    }
+}

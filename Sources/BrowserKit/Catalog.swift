@@ -1,0 +1,98 @@
+import RealmFormat
+
+/// Finds classes and objects in an open file the way users name them.
+///
+/// Users say `Specimen`, not `class_Specimen`, and address objects by position, object key or
+/// primary key; this is the one place that turns those names into tables and rows.
+public struct Catalog {
+    public let file: RealmFile
+
+    public init(file: RealmFile) {
+        self.file = file
+    }
+
+    /// A class by its name, or an internal table by its raw name (`metadata`).
+    public func table(named name: String) throws(BrowserError) -> Table {
+        if let table = file.tables.first(where: { $0.className == name }) ?? file.table(named: name) {
+            return table
+        }
+        let candidates = file.tables.map(\.displayName)
+        throw .unknownClass(name, suggestion: Suggestion.closest(to: name, among: candidates))
+    }
+
+    /// An object located by its position, 0-based in key order.
+    public func object(in table: Table, position: Int) throws(BrowserError) -> ObjectHandle {
+        let found: (leaf: ClusterLeaf, row: Int)?
+        do {
+            found = try table.objects.leaf(atPosition: position)
+        } catch {
+            throw .file(error)
+        }
+        guard let found else {
+            throw .positionOutOfRange(className: table.displayName, position: position, count: table.objects.count)
+        }
+        return ObjectHandle(table: table, leaf: found.leaf, row: found.row)
+    }
+
+    /// An object located by its object key (what links store).
+    public func object(in table: Table, key: Int64) throws(BrowserError) -> ObjectHandle? {
+        do {
+            guard let (leaf, row) = try table.objects.find(key: key) else { return nil }
+            return ObjectHandle(table: table, leaf: leaf, row: row)
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    /// An object located by the value of its primary key.
+    public func object(in table: Table, primaryKey value: RealmValue) throws(BrowserError) -> ObjectHandle? {
+        guard let column = table.primaryKey else {
+            throw .invalidAddress(table.displayName, reason: "\(table.displayName) has no primary key; use a position like \(table.displayName)[0] or an object key like \(table.displayName)[_key = 0]")
+        }
+        var found: ObjectHandle?
+        do {
+            try table.objects.forEachLeaf { leaf in
+                guard found == nil else { return }
+                let reader = try ColumnLeafReader(leaf: leaf, column: column)
+                for row in 0..<leaf.count where try reader.value(at: row) == value {
+                    found = ObjectHandle(table: table, leaf: leaf, row: row)
+                    return
+                }
+            }
+        } catch let error as RealmFormatError {
+            throw .file(error)
+        } catch {
+            throw .file(.cannotOpen(path: file.path, reason: "\(error)"))
+        }
+        return found
+    }
+
+    /// `Category[2] "Birds"`: where a link leads, with a label people recognise.
+    public func linkLabel(table tableKey: UInt32, key: Int64) -> String {
+        guard let table = file.table(withKey: tableKey) else { return "<link to missing table \(tableKey), key \(key)>" }
+        guard let object = try? object(in: table, key: key) else { return "\(table.displayName)[_key = \(key)] (missing)" }
+        let address = "\(table.displayName)[\(object.position)]"
+        guard let labelColumn = table.primaryKey ?? table.columns.first(where: { $0.type == .string && $0.collection == nil }),
+              let value = try? object.value(of: labelColumn) else {
+            return address
+        }
+        return address + " " + ValueFormatter().detail(value, link: { _, _ in "" })
+    }
+}
+
+/// One object: the leaf and row where it lives.
+public struct ObjectHandle {
+    public let table: Table
+    public let leaf: ClusterLeaf
+    public let row: Int
+
+    public var position: Int { leaf.firstPosition + row }
+
+    public var key: Int64 {
+        get throws(RealmFormatError) { try leaf.key(at: row) }
+    }
+
+    public func value(of column: Column) throws(RealmFormatError) -> RealmValue {
+        try ColumnLeafReader(leaf: leaf, column: column).value(at: row)
+    }
+}

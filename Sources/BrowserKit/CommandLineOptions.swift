@@ -1,0 +1,84 @@
+/// The command line: `realm-browser [FILE] [-c COMMANDS] [--page-size N]`.
+public struct CommandLineOptions: Equatable {
+    public var path: String?
+    public var commands: String?
+    public var pageSize = 20
+    public var showHelp = false
+    public var showVersion = false
+
+    public static let version = "realm-browser 0.1.0"
+
+    public static let usage = """
+    Usage: realm-browser [FILE] [options]
+
+    Browse a Realm database file: its classes, schema and objects.
+
+    Options:
+      -c, --command "CMDS"  run the commands (separated by ';') and exit
+      --page-size N         rows per page in listings (default 20)
+      -h, --help            show this help and exit
+      --version             show the version and exit
+
+    Without -c, commands are read from standard input: interactively with line editing,
+    history (~/.realm_browser_history, or $REALM_BROWSER_HISTORY) and tab completion when
+    it is a terminal, one per line without prompts when it is piped.
+
+    Exit status: 0 when every command succeeded, 1 when the file could not be opened or a
+    command failed, 2 for invalid command-line arguments.
+
+    Examples:
+      realm-browser default.realm
+      realm-browser default.realm -c "classes; show Dog[0]"
+      echo "schema Dog" | realm-browser default.realm
+
+    """
+
+    public init() {}
+
+    public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        func value(for flag: String) throws(CommandLineError) -> String {
+            index += 1
+            guard index < arguments.count else { throw .missingValue(flag) }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-h", "--help": options.showHelp = true
+            case "--version": options.showVersion = true
+            case "-c", "--command":
+                let text = try value(for: argument)
+                options.commands = options.commands.map { $0 + "; " + text } ?? text
+            case "--page-size":
+                let text = try value(for: argument)
+                guard let size = Int(text), size > 0 else { throw .invalidValue(flag: argument, value: text) }
+                options.pageSize = size
+            default:
+                if argument.hasPrefix("-") && argument.count > 1 { throw .unknownOption(argument) }
+                guard options.path == nil else { throw .unexpectedArgument(argument) }
+                options.path = argument
+            }
+            index += 1
+        }
+        return options
+    }
+}
+
+/// Problems with the command line itself (exit status 2).
+public enum CommandLineError: Error, CustomStringConvertible, Equatable {
+    case unknownOption(String)
+    case missingValue(String)
+    case invalidValue(flag: String, value: String)
+    case unexpectedArgument(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownOption(option): return "unknown option '\(option)'"
+        case let .missingValue(flag): return "\(flag) needs a value"
+        case let .invalidValue(flag, value): return "invalid value '\(value)' for \(flag)"
+        case let .unexpectedArgument(argument): return "unexpected argument '\(argument)' (only one FILE can be given)"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// A command users can type.
+public struct CommandSpec: Sendable {
+    public let name: String
+    public let aliases: [String]
+    /// Arguments as shown in help, e.g. `CLASS [FROM..TO]`.
+    public let arguments: String
+    public let summary: String
+    let run: @Sendable (_ arguments: String, _ session: Session) throws(BrowserError) -> Void
+}
+
+/// Every command, in the order `help` lists them. Adding a command means adding its spec here.
+public enum CommandRegistry {
+    public static let commands: [CommandSpec] = [
+        ClassesCommand.spec,
+        SchemaCommand.spec,
+        ShowCommand.spec,
+        MoreCommand.spec,
+        InfoCommand.spec,
+        OpenCommand.spec,
+        HelpCommand.spec,
+        QuitCommand.spec,
+    ]
+
+    public static var allNames: [String] {
+        commands.flatMap { [$0.name] + $0.aliases }
+    }
+
+    public static func command(named name: String) -> CommandSpec? {
+        let lowered = name.lowercased()
+        return commands.first { $0.name == lowered || $0.aliases.contains(lowered) }
+    }
+}

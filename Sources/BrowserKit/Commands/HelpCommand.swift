@@ -1,0 +1,80 @@
+/// `help [COMMAND | addresses]`: the commands, and how objects are addressed, by example.
+enum HelpCommand {
+    static let spec = CommandSpec(
+        name: "help", aliases: ["?", "\\?", ".help"], arguments: "[COMMAND | addresses]",
+        summary: "this help; 'help addresses' explains positions, keys and primary keys",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        let topic = arguments.trimmingWhitespace().lowercased()
+        let output = session.output
+        if topic.isEmpty {
+            output.write(overview())
+        } else if ["addresses", "address", "positions", "keys"].contains(topic) {
+            output.write(addresses)
+        } else if let command = CommandRegistry.command(named: topic) {
+            output.line("\(command.name) \(command.arguments)".trimmingWhitespace())
+            output.line("  \(command.summary)")
+            if !command.aliases.isEmpty { output.line("  also: " + command.aliases.joined(separator: ", ")) }
+            if let examples = examples[command.name] { output.write(examples) }
+        } else {
+            throw .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: CommandRegistry.allNames + ["addresses"]))
+        }
+    }
+
+    static func overview() -> String {
+        let entries = CommandRegistry.commands.map { ("\($0.name) \($0.arguments)".trimmingWhitespace(), $0.summary) }
+        let width = entries.map(\.0.count).max() ?? 0
+        var text = "Commands:\n"
+        for (usage, summary) in entries {
+            text += "  " + usage.padding(to: width) + "  " + summary + "\n"
+        }
+        text += """
+
+        Examples:
+          classes                      every class with its number of objects
+          schema Specimen              the properties of Specimen
+          show Specimen                the first \(20) Specimen objects; 'more' continues
+          show Specimen 20..40         positions 20 to 39
+          show Specimen[3]             one object; links appear as Category[2] "Birds"
+          show Item[id = 42]           look up by primary key
+          show Specimen[_key = 65536]  look up by object key
+
+        Objects are numbered by position from 0, in object-key order; 'help addresses' explains
+        how positions, object keys and primary keys differ. Commands can be joined with ';'.
+
+        """
+        return text
+    }
+
+    static let addresses = """
+    Three ways to name one object:
+
+      Specimen[3]               by position: 0 is the first object, -1 the last. Positions follow
+                                object-key order, the order Realm itself returns objects in when
+                                no sort is given. They shift when objects before them are deleted.
+      Specimen[_key = 65536]    by object key: the number Realm stores in links. Keys never change,
+                                but they are not 0..n-1: tables without a primary key number
+                                objects 0..255, then 65536..65791, 131072.., and deleted objects
+                                leave gaps. 'show CLASS[N]' prints each object's key.
+      Item[id = 42]             by primary key, for classes that have one ('schema' marks it);
+      BankInfo[bank_accno = "NL91ABNA0417164300"]
+                                string keys may be quoted.
+
+    """
+
+    static let examples: [String: String] = [
+        "show": """
+          show Specimen               first page as a table ('more' for the next)
+          show Specimen 20..40        positions 20 to 39; 'show Specimen 100..' from 100 on
+          show Specimen[3]            one object, one property per line
+          show Specimen[-1]           the last object
+
+        """,
+        "classes": """
+          classes                     user classes (tables named class_*)
+          classes --all               also internal tables such as metadata
+
+        """,
+    ]
+}

@@ -1,0 +1,75 @@
+import RealmFormat
+
+/// `schema [CLASS]`: properties with their types, optionality, keys, indexes and link targets.
+enum SchemaCommand {
+    static let spec = CommandSpec(
+        name: "schema", aliases: ["describe"], arguments: "[CLASS]",
+        summary: "show the properties of a class (or of every class)",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        let words = StatementSplitter.words(in: arguments)
+        guard words.count <= 1 else { throw .usage("schema [CLASS]") }
+        if let name = words.first {
+            describe(try catalog.table(named: name), catalog: catalog, output: session.output, withTitle: false)
+            return
+        }
+        for (index, table) in catalog.file.classTables.enumerated() {
+            if index > 0 { session.output.line() }
+            describe(table, catalog: catalog, output: session.output, withTitle: true)
+        }
+    }
+
+    static func describe(_ table: Table, catalog: Catalog, output: OutputSink, withTitle: Bool) {
+        if withTitle {
+            let kind = table.kind == .topLevel ? "" : ", \(table.kind)"
+            output.line("\(table.displayName) (\(table.objects.count) objects\(kind))")
+        }
+        let indent = withTitle ? "  " : ""
+        let columns = table.columns
+        let width = columns.map(\.name.count).max() ?? 0
+        for column in columns {
+            output.line(indent + column.name.padding(to: width) + "  " + typeDescription(column, catalog: catalog))
+        }
+        for backlink in table.backlinkColumns {
+            output.line(indent + "(linked from " + origin(of: backlink, catalog: catalog) + ")")
+        }
+    }
+
+    static func typeDescription(_ column: Column, catalog: Catalog) -> String {
+        var element: String
+        if column.isLink {
+            let target = column.targetTableKey.flatMap { catalog.file.table(withKey: $0) }?.displayName ?? "?"
+            element = column.collection == nil ? "link -> \(target)" : target
+        } else {
+            element = userTypeName(column.type)
+        }
+        var notes: [String] = []
+        if let collection = column.collection {
+            element = "\(collection) of \(element)"
+            if column.isNullable && !column.isLink { notes.append("optional elements") }
+        } else if column.isNullable {
+            notes.append("optional")
+        }
+        if column.isPrimaryKey { notes.append("primary key") } else if column.isIndexed { notes.append("indexed") }
+        if column.isFullTextIndexed { notes.append("full-text indexed") }
+        return notes.isEmpty ? element : element + " (" + notes.joined(separator: ", ") + ")"
+    }
+
+    /// Type names as Realm's SDKs and Realm Studio spell them.
+    static func userTypeName(_ type: ColumnType) -> String {
+        switch type {
+        case .timestamp: return "date"
+        case .binary: return "data"
+        default: return type.description
+        }
+    }
+
+    /// `Person.banks` for the backlink column fed by Person's `banks` property.
+    static func origin(of backlink: Column, catalog: Catalog) -> String {
+        guard let tableKey = backlink.targetTableKey, let origin = catalog.file.table(withKey: tableKey) else { return "?" }
+        let property = origin.columns.first { $0.key == backlink.oppositeColumnKey }?.name ?? "?"
+        return "\(origin.displayName).\(property)"
+    }
+}

@@ -1,0 +1,85 @@
+/// Splits a script line into statements and arguments, honouring quotes and brackets.
+///
+/// `-c "show Item[name = 'a;b']; info"` must run two commands, not three, so `;` only separates
+/// statements outside quotes and brackets.
+public enum StatementSplitter {
+    public static func statements(in text: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var quote: Character?
+        var depth = 0
+        var escaped = false
+        for character in text {
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            if let open = quote {
+                if character == "\\" { escaped = true }
+                if character == open { quote = nil }
+                current.append(character)
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "[", "(", "{": depth += 1
+            case "]", ")", "}": depth = max(0, depth - 1)
+            case ";" where depth == 0:
+                statements.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        statements.append(current)
+        return statements.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+
+    /// The first word and the rest of the line.
+    public static func command(in statement: String) -> (name: String, arguments: String) {
+        let trimmed = statement.trimmingWhitespace()
+        guard let space = trimmed.firstIndex(where: \.isWhitespace) else { return (trimmed, "") }
+        return (String(trimmed[..<space]), String(trimmed[space...]).trimmingWhitespace())
+    }
+
+    /// Whitespace-separated words; quotes group words and are removed, brackets keep their content together.
+    public static func words(in text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var depth = 0
+        var inWord = false
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+                continue
+            }
+            if character.isWhitespace && depth == 0 {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+                continue
+            }
+            inWord = true
+            switch character {
+            case "\"", "'" where depth == 0: quote = character
+            case "[": depth += 1; current.append(character)
+            case "]": depth = max(0, depth - 1); current.append(character)
+            default: current.append(character)
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

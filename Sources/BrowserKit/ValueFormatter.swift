@@ -1,0 +1,91 @@
+import RealmFormat
+
+/// Turns values into text for people: compact in table cells, complete in the object view.
+///
+/// Strings are quoted in the object view so that an empty string is visibly different from
+/// `null`; in tables they are bare, and `null` is the only unquoted marker.
+public struct ValueFormatter {
+    /// Longest cell in a table before it is cut with an ellipsis.
+    public var maximumCellWidth = 40
+
+    public init() {}
+
+    /// A label for a link target, e.g. `Category[2] "Birds"`.
+    public typealias LinkLabeler = (_ table: UInt32, _ key: Int64) -> String
+
+    public func cell(_ value: RealmValue, link: LinkLabeler) -> String {
+        switch value {
+        case let .string(text):
+            return truncate(escapeControlCharacters(text))
+        default:
+            return truncate(detail(value, link: link))
+        }
+    }
+
+    public func detail(_ value: RealmValue, link: LinkLabeler) -> String {
+        switch value {
+        case .null: return "null"
+        case let .int(number): return String(number)
+        case let .bool(flag): return flag ? "true" : "false"
+        case let .float(number): return ValueFormatter.text(of: number)
+        case let .double(number): return ValueFormatter.text(of: number)
+        case let .string(text): return quoted(text)
+        case let .binary(bytes): return binaryText(bytes)
+        case let .timestamp(timestamp): return TimestampFormatter.iso8601(timestamp)
+        case let .link(table, key): return link(table, key)
+        case let .collection(summary):
+            let count = summary.elementCount
+            let unit = summary.kind == .dictionary ? (count == 1 ? "entry" : "entries") : (count == 1 ? "item" : "items")
+            return "\(summary.kind) (\(count) \(unit))"
+        }
+    }
+
+    static func text(of number: Float) -> String {
+        number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : "\(number)"
+    }
+
+    static func text(of number: Double) -> String {
+        number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : "\(number)"
+    }
+
+    func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    func escapeControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        let quotedText = quoted(text)
+        return String(quotedText.dropFirst().dropLast())
+    }
+
+    func binaryText(_ bytes: [UInt8]) -> String {
+        let preview = bytes.prefix(8).map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined(separator: " ")
+        let more = bytes.count > 8 ? " …" : ""
+        return "<\(bytes.count) byte\(bytes.count == 1 ? "" : "s")\(bytes.isEmpty ? "" : ": " + preview + more)>"
+    }
+
+    func truncate(_ text: String) -> String {
+        guard text.count > maximumCellWidth else { return text }
+        return String(text.prefix(maximumCellWidth - 1)) + "…"
+    }
+}
