@@ -21,8 +21,10 @@ let package = Package(
             // readline's state lives in C globals, which Swift 6 mode rejects as shared mutable state.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat"]),
-        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat"]),
-        .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser"]),
+        // Fixture location and an exact JSON parser for the canonical dumps, shared by the tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
+        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "TestSupport"]),
+        .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "TestSupport"]),
     ]
 )

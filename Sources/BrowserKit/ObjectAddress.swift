@@ -16,6 +16,11 @@ public struct ObjectAddress: Equatable {
     public let className: String
     public let selector: Selector
 
+    public init(className: String, selector: Selector) {
+        self.className = className
+        self.selector = selector
+    }
+
     /// The property name that selects by object key.
     public static let keyProperty = "_key"
 

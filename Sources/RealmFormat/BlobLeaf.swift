@@ -63,7 +63,8 @@ public struct BlobLeaf: Sendable {
             let start = index == 0 ? 0 : try offsets.int(index - 1)
             let end = try offsets.int(index)
             let terminator: Int64 = isString ? 1 : 0
-            guard start >= 0, end - terminator >= start, end <= Int64(blob.size) else {
+            // `end >= terminator` first: a corrupt end of Int64.min would overflow `end - terminator`.
+            guard start >= 0, end >= terminator, end - terminator >= start, end <= Int64(blob.size) else {
                 throw .unexpectedNode(ref: offsets.ref, context: "blob offsets", detail: "element \(index) spans \(start)..<\(end) of a \(blob.size)-byte blob")
             }
             return .contiguous(try blob.bytes(offset: Int(start), length: Int(end - start - terminator)))

@@ -66,8 +66,13 @@ public struct Node: @unchecked Sendable {
         self.file = file
     }
 
+    /// Also rejects integer reads from a node whose header does not declare bit-packed integers:
+    /// its payload was sized for bytes, so `size` integer elements could lie past its end.
     @inline(__always)
     func checkIndex(_ index: Int) throws(RealmFormatError) {
+        guard widthType == .bits else {
+            throw .invalidNodeHeader(ref: ref, detail: "integers requested, but the header declares width type \(widthType), not bit-packed integers")
+        }
         guard index >= 0, index < size else {
             throw .elementOutOfRange(ref: ref, index: index, size: size)
         }

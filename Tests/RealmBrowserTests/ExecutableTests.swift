@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `realm-browser` the way users and scripts do: `-c`, piped stdin, exit codes.
+@Suite("realm-browser end to end", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct ExecutableTests {
+    struct Run {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The executable sits next to the test bundle in the build products folder.
+    static let executable: URL = {
+        let products = Bundle.main.bundleURL.deletingLastPathComponent()
+        let candidates = [
+            products.appendingPathComponent("realm-browser"),
+            Bundle.main.bundleURL.appendingPathComponent("realm-browser"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("realm-browser"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    func run(_ arguments: [String], input: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["REALM_BROWSER_HISTORY"] = "/dev/null"
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   standardOutput: String(decoding: output, as: UTF8.self),
+                   standardError: String(decoding: errors, as: UTF8.self))
+    }
+
+    @Test func commandOptionPrintsAndExitsZero() throws {
+        guard Fixtures.requirePresent() else { return }
+        let result = try run([Fixtures.realmPath("demo"), "-c", "classes"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        // demo.realm: Realm Browser's demo database, three classes of 1000 objects each.
+        #expect(result.standardOutput == """
+        RealmTestClass0  1000
+        RealmTestClass1  1000
+        RealmTestClass2  1000
+
+        """)
+    }
+
+    @Test func severalCommandsAndObjectView() throws {
+        guard Fixtures.requirePresent() else { return }
+        let result = try run([Fixtures.realmPath("species"), "-c", "classes; show Specimen[3]"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("Category   5\nSpecimen  42\nSpecimen[3]  (object key 3)\n"))
+        #expect(result.standardOutput.contains("  category             Category[0] \"Birds\"\n"))
+    }
+
+    @Test func pipedCommandsRunWithoutPrompts() throws {
+        guard Fixtures.requirePresent() else { return }
+        let result = try run([Fixtures.realmPath("tasks")], input: "classes\nschema Car\nquit\nclasses\n")
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.contains("realm>"))
+        #expect(result.standardOutput == """
+        BankInfo   6
+        Car        4
+        Person     5
+        Task      26
+        TaskList   5
+        owner  link -> Person (optional)
+
+        """)
+    }
+
+    @Test func failingCommandsSetExitStatusOne() throws {
+        guard Fixtures.requirePresent() else { return }
+        let piped = try run([Fixtures.realmPath("tasks")], input: "classes\nshow Nope\ninfo\n")
+        #expect(piped.status == 1)
+        #expect(piped.standardError.contains("error (line 2): no class named 'Nope'"))
+        #expect(piped.standardOutput.contains("file format   24"), "commands after a failure still run")
+        let inline = try run([Fixtures.realmPath("tasks"), "-c", "show Task[99]"])
+        #expect(inline.status == 1)
+        #expect(inline.standardError.contains("out of range"))
+    }
+
+    @Test func missingAndInvalidFilesFail() throws {
+        guard Fixtures.requirePresent() else { return }
+        let missing = try run(["/nonexistent/missing.realm"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("cannot open /nonexistent/missing.realm"))
+        let notRealm = try run([Fixtures.jsonPath("species"), "-c", "classes"])
+        #expect(notRealm.status == 1)
+        #expect(notRealm.standardError.contains("not a Realm file"))
+        let encrypted = try run([Fixtures.realmPath("encrypted"), "-c", "classes"])
+        #expect(encrypted.status == 1)
+        #expect(encrypted.standardError.contains("encrypted"))
+    }
+
+    @Test func usageErrorsExitTwoAndHelpExitsZero() throws {
+        let bogus = try run(["--bogus"])
+        #expect(bogus.status == 2)
+        #expect(bogus.standardError.contains("unknown option '--bogus'"))
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.hasPrefix("Usage: realm-browser [FILE]"))
+        let inSession = try run([], input: "help\n")
+        #expect(inSession.status == 0)
+        #expect(inSession.standardOutput.contains("show CLASS [FROM..TO] | CLASS[N]"))
+    }
+}

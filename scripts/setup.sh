@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what realm-browser needs to build, when it is missing: GNU readline's headers.
+# Safe to run repeatedly; does nothing on a machine that already has them.
+set -euo pipefail
+
+if ! command -v swift >/dev/null 2>&1; then
+    for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+        if [ -x "$candidate/swift" ]; then export PATH="$candidate:$PATH"; break; fi
+    done
+fi
+if ! command -v swift >/dev/null 2>&1; then
+    echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
+    exit 1
+fi
+
+if ! dpkg -s libreadline-dev >/dev/null 2>&1; then
+    echo "setup: installing libreadline-dev" >&2
+    sudo_cmd=""
+    if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq libreadline-dev >/dev/null
+fi
