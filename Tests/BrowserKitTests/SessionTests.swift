@@ -93,6 +93,11 @@ struct SessionTests {
         }
         try session.execute("show Specimen[-1]")
         #expect(output.text.hasPrefix("Specimen[41]"))
+        let spaced = BufferedOutput()
+        let spacedSession = Session(output: spaced)
+        try spacedSession.open(path: Fixtures.realmPath("species"))
+        try spacedSession.execute("show Specimen [3]")
+        #expect(spaced.text.hasPrefix("Specimen[3]  (object key"))
     }
 
     @Test func listingPagesAndMore() throws {

@@ -6,7 +6,7 @@ import Testing
 /// itself produced of the same file: schema, object keys and every readable value.
 @Suite("Golden fixtures", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct GoldenFixtureTests {
-    @Test("file matches its canonical dump", arguments: Fixtures.goldenNames)
+    @Test("file matches its canonical dump", arguments: Fixtures.goldenNames + ["alltypes"])
     func matchesDump(fixture: String) throws {
         guard Fixtures.requirePresent() else { return }
         let dump = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath(fixture))

@@ -12,7 +12,9 @@ enum ShowCommand {
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
         let catalog = try session.requireCatalog()
-        let words = StatementSplitter.words(in: arguments)
+        var words = StatementSplitter.words(in: arguments)
+        // Completion leaves a space after the class name: `show Specimen [3]` means `Specimen[3]`.
+        if words.count >= 2, words[1].hasPrefix("[") { words[0...1] = [words[0] + words[1]] }
         guard let target = words.first, words.count <= 2 else { throw .usage(usage) }
         if let address = try ObjectAddress.parse(target) {
             guard words.count == 1 else { throw .usage(usage) }
