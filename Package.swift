@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "realm-browser", targets: ["realm-browser"]),
         .library(name: "RealmFormat", targets: ["RealmFormat"]),
+        .library(name: "RealmQuery", targets: ["RealmQuery"]),
         .library(name: "BrowserKit", targets: ["BrowserKit"]),
     ],
     targets: [
@@ -14,7 +15,8 @@ let package = Package(
             providers: [.apt(["libreadline-dev"])]
         ),
         .target(name: "RealmFormat"),
-        .target(name: "BrowserKit", dependencies: ["RealmFormat"]),
+        .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
+        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery"]),
         .executableTarget(
             name: "realm-browser",
             dependencies: ["BrowserKit", "CReadline"],
@@ -24,6 +26,7 @@ let package = Package(
         // Fixture location and an exact JSON parser for the canonical dumps, shared by the tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
+        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "TestSupport"]),
         .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "TestSupport"]),
         .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "TestSupport"]),
     ]

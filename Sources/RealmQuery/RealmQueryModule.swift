@@ -1,0 +1,2 @@
+/// Realm Query Language: lexer, parser and (later) evaluator.
+enum RealmQueryModule {}
