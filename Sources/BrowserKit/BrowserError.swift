@@ -14,6 +14,7 @@ public enum BrowserError: Error, CustomStringConvertible {
     case invalidRange(String)
     case noMoreRows
     case file(RealmFormatError)
+    case cannotWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -40,6 +41,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return "nothing more to show; 'show CLASS' starts a new listing"
         case let .file(error):
             return error.description
+        case let .cannotWrite(path, reason):
+            return "cannot write \(path): \(reason)"
         }
     }
 }

@@ -15,6 +15,7 @@ public enum CommandRegistry {
         SchemaCommand.spec,
         ShowCommand.spec,
         MoreCommand.spec,
+        DumpCommand.spec,
         InfoCommand.spec,
         OpenCommand.spec,
         HelpCommand.spec,

@@ -32,7 +32,10 @@ public struct ValueFormatter {
         case let .string(text): return quoted(text)
         case let .binary(bytes): return binaryText(bytes)
         case let .timestamp(timestamp): return TimestampFormatter.iso8601(timestamp)
-        case let .link(table, key): return link(table, key)
+        case let .objectId(id): return id.description
+        case let .uuid(uuid): return uuid.description
+        case let .decimal(decimal): return decimal.description
+        case let .link(table, key), let .typedLink(table, key): return link(table, key)
         case let .collection(summary):
             let count = summary.elementCount
             let unit = summary.kind == .dictionary ? (count == 1 ? "entry" : "entries") : (count == 1 ? "item" : "items")

@@ -10,12 +10,15 @@ public struct ClusterLeaf: Sendable {
     public let count: Int
     /// Position of this leaf's first object among all objects of the table.
     public let firstPosition: Int
+    /// Formats before 23 store dictionaries differently; column readers need to know.
+    let usesLegacyDictionaries: Bool
 
-    init(node: Node, keyOffset: Int64, firstPosition: Int) throws(RealmFormatError) {
+    init(node: Node, keyOffset: Int64, firstPosition: Int, usesLegacyDictionaries: Bool = false) throws(RealmFormatError) {
         try node.require(node.hasRefs && node.size >= 1, "cluster leaf", "not a has-refs node with a key slot")
         self.node = node
         self.keyOffset = keyOffset
         self.firstPosition = firstPosition
+        self.usesLegacyDictionaries = usesLegacyDictionaries
         switch try node.slot(0) {
         case let .tagged(count):
             try node.require(count >= 0 && count <= 0xFF_FFFF, "cluster leaf", "object count \(count) is impossible")

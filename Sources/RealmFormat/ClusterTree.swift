@@ -8,16 +8,20 @@ public struct ClusterTree: Sendable {
     let tableName: String
     /// log2 of the leaf capacity: how compact inner nodes derive child key offsets.
     let keyShift: Int
+    let usesLegacyDictionaries: Bool
     public let count: Int
 
     /// No valid file nests deeper: 256^8 objects would exceed the 64-bit key space.
     static let maximumDepth = 8
 
-    init(root: Node?, file: FileBytes, tableName: String, keyShift: Int = 8) throws(RealmFormatError) {
+    init(root: Node?, file: FileBytes, tableName: String, fileFormat: Int = 24) throws(RealmFormatError) {
         self.root = root
         self.file = file
         self.tableName = tableName
-        self.keyShift = keyShift
+        self.usesLegacyDictionaries = fileFormat < 23
+        self.keyShift = try root.map { root throws(RealmFormatError) in
+            try ClusterTree.detectKeyShift(root, context: "objects of \"\(tableName)\"")
+        } ?? 8
         if let root {
             count = try ClusterTree.subtreeCount(root, context: "objects of \"\(tableName)\"")
         } else {
@@ -35,6 +39,28 @@ public struct ClusterTree: Sendable {
         return try ClusterLeaf(node: node, keyOffset: 0, firstPosition: 0).count
     }
 
+    /// Release builds of realm-core put up to 256 objects in a leaf, and compact inner nodes
+    /// derive child key offsets with a shift of 8 bits per level. Test builds with a node size
+    /// of 4 (realm-core's own upgrade-test files) use leaves of 4 and a shift of 2. A tree with
+    /// inner nodes whose leaves never exceed 4 objects is taken to be such a file.
+    static func detectKeyShift(_ root: Node, context: String) throws(RealmFormatError) -> Int {
+        guard root.isInner else { return 8 }
+        var pending = [root]
+        var visited = Set<Int>()
+        while let node = pending.popLast() {
+            guard node.isInner else {
+                if try ClusterLeaf(node: node, keyOffset: 0, firstPosition: 0).count > 4 { return 8 }
+                continue
+            }
+            guard visited.insert(node.ref).inserted, visited.count <= 1 << 20 else { throw .cycle(ref: node.ref, context: context) }
+            try node.require(node.size >= 3, context, "an inner cluster node needs at least 3 slots")
+            for slot in 3..<node.size {
+                pending.append(try node.requiredChild(slot, context))
+            }
+        }
+        return 2
+    }
+
     /// Calls `body` with every leaf in key order.
     public func forEachLeaf(_ body: (ClusterLeaf) throws -> Void) throws {
         guard let root else { return }
@@ -46,7 +72,7 @@ public struct ClusterTree: Sendable {
     private func visit(_ node: Node, offset: Int64, depth: Int, position: inout Int, visited: inout Set<Int>,
                        _ body: (ClusterLeaf) throws -> Void) throws {
         guard node.isInner else {
-            let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: position)
+            let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: position, usesLegacyDictionaries: usesLegacyDictionaries)
             position += leaf.count
             try body(leaf)
             return
@@ -73,7 +99,7 @@ public struct ClusterTree: Sendable {
         let context = "cluster tree of \"\(tableName)\""
         for _ in 0...ClusterTree.maximumDepth {
             guard node.isInner else {
-                let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: firstPosition)
+                let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: firstPosition, usesLegacyDictionaries: usesLegacyDictionaries)
                 return remaining < leaf.count ? (leaf, remaining) : nil
             }
             let inner = try InnerClusterNode(node, keyShift: keyShift, context: context)
@@ -104,7 +130,7 @@ public struct ClusterTree: Sendable {
         let context = "cluster tree of \"\(tableName)\""
         for _ in 0...ClusterTree.maximumDepth {
             guard node.isInner else {
-                let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: firstPosition)
+                let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: firstPosition, usesLegacyDictionaries: usesLegacyDictionaries)
                 guard let row = try leaf.row(ofRelativeKey: key &- offset) else { return nil }
                 return (leaf, row)
             }

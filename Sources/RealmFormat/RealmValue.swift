@@ -1,4 +1,4 @@
-/// A single property value read from a file.
+/// A single property value (or collection element) read from a file.
 public enum RealmValue: Sendable, Equatable {
     case null
     case int(Int64)
@@ -8,20 +8,40 @@ public enum RealmValue: Sendable, Equatable {
     case string(String)
     case binary([UInt8])
     case timestamp(Timestamp)
+    case objectId(ObjectId)
+    case uuid(RealmUUID)
+    case decimal(Decimal128)
     /// A link to the object with `key` in the table with TableKey `table`.
     case link(table: UInt32, key: Int64)
-    /// A collection property; its elements are read through the collection itself.
+    /// A link stored with its own target table (typed links, links held in Mixed values).
+    case typedLink(table: UInt32, key: Int64)
+    /// A list, set or dictionary; its elements are read through `CollectionReader`.
     case collection(CollectionSummary)
 
     public var isNull: Bool { self == .null }
 }
 
-/// Points at a list, set or dictionary without reading its elements.
+/// Points at a list, set or dictionary and says how to decode its elements, without reading them.
 public struct CollectionSummary: Sendable, Equatable {
     public let kind: CollectionKind
+    /// The declared element type (`.mixed` for collections nested in Mixed values).
+    public let elementType: ColumnType
+    public let isNullable: Bool
+    /// For collections of links: the target table.
+    public let linkTarget: UInt32?
     /// The root of the collection, or nil when the object never had one (an empty collection).
     public let rootRef: Int64?
     public let elementCount: Int
+
+    public init(kind: CollectionKind, elementType: ColumnType, isNullable: Bool, linkTarget: UInt32?,
+                rootRef: Int64?, elementCount: Int) {
+        self.kind = kind
+        self.elementType = elementType
+        self.isNullable = isNullable
+        self.linkTarget = linkTarget
+        self.rootRef = rootRef
+        self.elementCount = elementCount
+    }
 }
 
 /// A point in time as Realm stores it: seconds and nanoseconds since the Unix epoch,

@@ -63,7 +63,7 @@ public struct Table: Sendable {
             spec: spec, context: context, primaryKeyRaw: primaryKeyRaw, searchIndexes: searchIndexes,
             oppositeTables: oppositeTables, oppositeColumns: oppositeColumns)
         let root = try top.child(2, "\(context) objects")
-        objects = try ClusterTree(root: root, file: file, tableName: name)
+        objects = try ClusterTree(root: root, file: file, tableName: name, fileFormat: format)
     }
 
     private static func readColumns(spec: Node, context: String, primaryKeyRaw: Int64?, searchIndexes: Node?,

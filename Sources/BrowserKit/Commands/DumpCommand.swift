@@ -1,0 +1,40 @@
+import RealmFormat
+
+/// `dump [CLASS] [--out FILE]`: the whole file (or one class) as canonical JSON.
+enum DumpCommand {
+    static let usage = "dump [CLASS] [--out FILE]"
+
+    static let spec = CommandSpec(
+        name: "dump", aliases: [], arguments: "[CLASS] [--out FILE]",
+        summary: "write every object (or one class) as canonical JSON, losslessly",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        var words = StatementSplitter.words(in: arguments)
+        var path: String?
+        if let flag = words.firstIndex(of: "--out") {
+            guard flag + 1 < words.count else { throw .usage(usage) }
+            path = words[flag + 1]
+            words.removeSubrange(flag...(flag + 1))
+        }
+        guard words.count <= 1 else { throw .usage(usage) }
+        let tables = try words.first.map { name throws(BrowserError) in [try catalog.table(named: name)] } ?? catalog.file.tables
+        let output: OutputSink
+        if let path {
+            output = try FileOutput(path: path)
+        } else {
+            output = session.output
+        }
+        do {
+            try DumpWriter(file: catalog.file).write(tables: tables, to: output)
+        } catch {
+            throw .file(error)
+        }
+        output.flush()
+        if let path {
+            let objects = tables.reduce(0) { $0 + $1.objects.count }
+            session.output.line("wrote \(objects) objects in \(tables.count) table\(tables.count == 1 ? "" : "s") to \(path)")
+        }
+    }
+}
