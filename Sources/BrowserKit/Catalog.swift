@@ -67,6 +67,35 @@ public struct Catalog {
         return found
     }
 
+    /// The object an address names (position, object key or primary key).
+    public func object(at address: ObjectAddress, in table: Table) throws(BrowserError) -> ObjectHandle {
+        let name = table.displayName
+        switch address.selector {
+        case let .position(position):
+            let count = table.objects.count
+            return try object(in: table, position: position < 0 ? count + position : position)
+        case let .key(key):
+            guard let found = try object(in: table, key: key) else {
+                throw .noSuchObject(className: name, address: "object key \(key)")
+            }
+            return found
+        case let .primaryKey(property, literal):
+            let text = "\(name)[\(property) = \(literal)]"
+            guard let column = table.column(named: property) else {
+                throw .unknownProperty(className: name, name: property)
+            }
+            guard column.isPrimaryKey else {
+                let hint = table.primaryKey.map { "its primary key is '\($0.name)'" } ?? "it has no primary key"
+                throw .invalidAddress(text, reason: "'\(property)' is not the primary key of \(name); \(hint)")
+            }
+            let value = try ObjectAddress.value(of: literal, for: column, in: text)
+            guard let found = try object(in: table, primaryKey: value) else {
+                throw .noSuchObject(className: name, address: "\(property) = \(literal)")
+            }
+            return found
+        }
+    }
+
     /// `Category[2] "Birds"`: where a link leads, with a label people recognise.
     public func linkLabel(table tableKey: UInt32, key: Int64) -> String {
         guard let table = file.table(withKey: tableKey) else { return "<link to missing table \(tableKey), key \(key)>" }

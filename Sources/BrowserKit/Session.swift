@@ -10,6 +10,10 @@ public final class Session {
     /// Set by `quit`; the driver stops reading commands.
     public private(set) var wantsToQuit = false
     var listing: Listing?
+    /// Where the user stands (`cd`); empty at the top.
+    public internal(set) var path: [NavigationStep] = []
+    /// Earlier paths, for `back`.
+    var previousPaths: [[NavigationStep]] = []
 
     public init(output: OutputSink) {
         self.output = output
@@ -22,6 +26,8 @@ public final class Session {
         do {
             catalog = Catalog(file: try RealmFile(path: path))
             listing = nil
+            self.path = []
+            previousPaths = []
         } catch {
             throw .file(error)
         }
@@ -38,6 +44,17 @@ public final class Session {
         try command.run(arguments, self)
     }
 
+    /// The prompt shows where the user stands: `realm Specimen[3].category> `.
+    public var prompt: String {
+        path.isEmpty ? "realm> " : "realm " + path.map(\.label).joined() + "> "
+    }
+
+    /// Moves to `newPath`, remembering the current one for `back`.
+    func move(to newPath: [NavigationStep]) {
+        previousPaths.append(path)
+        path = newPath
+    }
+
     func requireCatalog() throws(BrowserError) -> Catalog {
         guard let catalog else { throw .noFileOpen }
         return catalog
@@ -48,8 +65,8 @@ public final class Session {
     }
 }
 
-/// The position `more` continues from.
-struct Listing {
-    let tableName: String
-    let nextPosition: Int
+/// What `more` continues: a class listing or a collection, from the next position.
+enum Listing {
+    case table(name: String, next: Int)
+    case collection(CollectionSummary, name: String, next: Int)
 }

@@ -42,7 +42,7 @@ guard isatty(0) == 1 else {
 
 print("realm-browser: \(session.file.map { "\($0.path), \($0.classTables.count) classes" } ?? "no file open (use: open FILE)"). Type 'help' for help.")
 LineEditor.start(session: session)
-while !session.wantsToQuit, let line = LineEditor.readLine(prompt: "realm> ") {
+while !session.wantsToQuit, let line = LineEditor.readLine(prompt: session.prompt) {
     runner.run(line: line, origin: nil)
 }
 LineEditor.finish()

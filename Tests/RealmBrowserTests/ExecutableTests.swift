@@ -117,6 +117,6 @@ struct ExecutableTests {
         #expect(help.standardOutput.hasPrefix("Usage: realm-browser [FILE]"))
         let inSession = try run([], input: "help\n")
         #expect(inSession.status == 0)
-        #expect(inSession.standardOutput.contains("show CLASS [FROM..TO] | CLASS[N]"))
+        #expect(inSession.standardOutput.contains("show [CLASS | CLASS[N] | PATH] [FROM..TO]"))
     }
 }

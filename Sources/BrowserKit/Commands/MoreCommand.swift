@@ -5,9 +5,15 @@ enum MoreCommand {
         summary: "show the next page of the last listing",
         run: { _, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
-            guard let listing = session.listing else { throw .noMoreRows }
-            let table = try catalog.table(named: listing.tableName)
-            try ObjectListing.render(table: table, from: listing.nextPosition, to: listing.nextPosition + session.pageSize,
-                                     catalog: catalog, session: session)
+            switch session.listing {
+            case nil:
+                throw .noMoreRows
+            case let .table(name, next):
+                try ObjectListing.render(table: try catalog.table(named: name), from: next, to: next + session.pageSize,
+                                         catalog: catalog, session: session)
+            case let .collection(collection, name, next):
+                try CollectionListing.render(collection, name: name, from: next, to: next + session.pageSize,
+                                             catalog: catalog, session: session)
+            }
         })
 }

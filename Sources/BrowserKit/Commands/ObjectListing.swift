@@ -8,46 +8,31 @@ enum ObjectListing {
         guard start < count || (start == 0 && count == 0) else {
             throw .positionOutOfRange(className: name, position: start, count: count)
         }
-        let columns = table.columns
-        var renderer = TableRenderer(
-            headers: ["#"] + columns.map(\.name),
-            alignments: [.right] + columns.map { column in
-                column.collection == nil && [.int, .float, .double].contains(column.type) ? .right : .left
-            })
-        let formatter = ValueFormatter()
         let stop = min(end, count)
+        var rows: [(label: String, object: ObjectHandle)] = []
         var position = start
         while position < stop {
-            let object = try catalog.object(in: table, position: position)
-            let leaf = object.leaf
-            let readers: [ColumnLeafReader?] = columns.map { try? ColumnLeafReader(leaf: leaf, column: $0) }
-            var row = object.row
-            while row < leaf.count && position < stop {
-                var cells = [String(position)]
-                for (column, reader) in zip(columns, readers) {
-                    guard let reader else {
-                        cells.append("<unreadable \(column.type)>")
-                        continue
-                    }
-                    do {
-                        cells.append(formatter.cell(try reader.value(at: row), link: catalog.linkLabel))
-                    } catch {
-                        cells.append("<unreadable>")
-                    }
-                }
-                renderer.append(cells)
+            let first = try catalog.object(in: table, position: position)
+            var row = first.row
+            while row < first.leaf.count && position < stop {
+                rows.append((String(position), ObjectHandle(table: table, leaf: first.leaf, row: row)))
                 row += 1
                 position += 1
             }
         }
-        renderer.render(to: session.output)
-        if count == 0 {
-            session.output.line("(\(name) has no objects)")
-        } else if stop < count {
-            session.output.line("(\(start)..\(stop) of \(count) \(name) objects; 'more' shows the next \(session.pageSize))")
-        } else {
-            session.output.line("(\(start)..\(stop) of \(count) \(name) objects)")
+        if !rows.isEmpty {
+            ObjectRowsRenderer.render(table: table, rows: rows, labelHeader: "#", catalog: catalog, output: session.output)
         }
-        session.listing = stop < count ? Listing(tableName: table.name, nextPosition: stop) : nil
+        session.output.line(PageFooter.text(start: start, stop: stop, count: count, noun: "\(name) objects", pageSize: session.pageSize))
+        session.listing = stop < count ? .table(name: table.name, next: stop) : nil
+    }
+}
+
+/// The line under a page: what is shown and how to see more.
+enum PageFooter {
+    static func text(start: Int, stop: Int, count: Int, noun: String, pageSize: Int) -> String {
+        if count == 0 { return "(no \(noun))" }
+        if stop < count { return "(\(start)..\(stop) of \(count) \(noun); 'more' shows the next \(pageSize))" }
+        return "(\(start)..\(stop) of \(count) \(noun))"
     }
 }

@@ -1,0 +1,17 @@
+import RealmFormat
+
+/// Somewhere a user can stand or look: a class, one object, a collection, or a single value.
+public enum Location {
+    case table(Table)
+    case object(ObjectHandle)
+    /// A list, set or dictionary, with the name of the property (or element) it came from.
+    case collection(CollectionSummary, name: String)
+    case value(RealmValue)
+}
+
+/// One step of a navigation path, with the text it adds to the prompt (`Specimen[3]`,
+/// `.category`, `[2]`).
+public struct NavigationStep {
+    public let location: Location
+    public let label: String
+}

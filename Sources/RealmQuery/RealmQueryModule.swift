@@ -1,2 +1,0 @@
-/// Realm Query Language: lexer, parser and (later) evaluator.
-enum RealmQueryModule {}
