@@ -16,7 +16,7 @@ let package = Package(
         ),
         .target(name: "RealmFormat"),
         .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
-        .target(name: "BrowserKit", dependencies: ["RealmFormat"]),
+        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery"]),
         .executableTarget(
             name: "realm-browser",
             dependencies: ["BrowserKit", "CReadline"],

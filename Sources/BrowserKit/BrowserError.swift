@@ -15,6 +15,8 @@ public enum BrowserError: Error, CustomStringConvertible {
     case noMoreRows
     case file(RealmFormatError)
     case cannotWrite(path: String, reason: String)
+    /// A query Realm would reject, already rendered with a caret under the problem.
+    case query(String)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return "nothing more to show; 'show CLASS' starts a new listing"
         case let .file(error):
             return error.description
+        case let .query(text):
+            return "invalid query:\n" + text
         case let .cannotWrite(path, reason):
             return "cannot write \(path): \(reason)"
         }

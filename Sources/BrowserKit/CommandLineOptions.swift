@@ -3,6 +3,8 @@ public struct CommandLineOptions: Equatable {
     public var path: String?
     public var commands: String?
     public var pageSize = 20
+    /// `--json`: results and listings as JSON lines, for scripts.
+    public var json = false
     public var showHelp = false
     public var showVersion = false
 
@@ -15,6 +17,7 @@ public struct CommandLineOptions: Equatable {
 
     Options:
       -c, --command "CMDS"  run the commands (separated by ';') and exit
+      --json                print query results as JSON lines (whole result, canonical values)
       --page-size N         rows per page in listings (default 20)
       -h, --help            show this help and exit
       --version             show the version and exit
@@ -48,6 +51,7 @@ public struct CommandLineOptions: Equatable {
             switch argument {
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
+            case "--json": options.json = true
             case "-c", "--command":
                 let text = try value(for: argument)
                 options.commands = options.commands.map { $0 + "; " + text } ?? text

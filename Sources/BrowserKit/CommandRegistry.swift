@@ -14,6 +14,7 @@ public enum CommandRegistry {
         ClassesCommand.spec,
         SchemaCommand.spec,
         ShowCommand.spec,
+        FindCommand.spec,
         MoreCommand.spec,
         CdCommand.spec,
         BackCommand.spec,

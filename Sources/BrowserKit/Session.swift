@@ -10,6 +10,10 @@ public final class Session {
     /// Set by `quit`; the driver stops reading commands.
     public private(set) var wantsToQuit = false
     var listing: Listing?
+    /// `table` for people, `json` (JSON lines, whole results) for scripts.
+    public var outputMode: OutputMode = .table
+    /// The class and text of the last `find`, for `sort`.
+    var lastQuery: (tableName: String, text: String)?
     /// Where the user stands (`cd`); empty at the top.
     public internal(set) var path: [NavigationStep] = []
     /// Earlier paths, for `back`.
@@ -69,4 +73,11 @@ public final class Session {
 enum Listing {
     case table(name: String, next: Int)
     case collection(CollectionSummary, name: String, next: Int)
+    case results(QueryResult, next: Int)
+}
+
+/// How results are printed.
+public enum OutputMode {
+    case table
+    case json
 }

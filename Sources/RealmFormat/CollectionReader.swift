@@ -4,6 +4,16 @@ public struct CollectionReader: Sendable {
     /// Formats 21 and 22 store dictionaries as cluster trees keyed by a hash of the key.
     let usesLegacyDictionaries: Bool
 
+    /// Elements reserved up front at most (a full 1000-element leaf needs no regrowth).
+    static let maximumReservation = 1024
+
+    /// Collections nested in Mixed values deeper than this are refused, and so is a nested
+    /// collection whose root is one of its enclosing collections' roots. No real file comes
+    /// close to either, but a corrupt nested ref pointing back at an enclosing collection makes
+    /// a collection that contains itself, and every reader that descends into elements (`dump`)
+    /// would recurse until the stack overflows.
+    public static let maximumNestingDepth = 100
+
     public init(file: RealmFile) {
         self.file = file.mapped.bytes
         usesLegacyDictionaries = file.fileFormat < 23
@@ -21,14 +31,16 @@ public struct CollectionReader: Sendable {
         let skipsNulls: Bool
         if case .link = encoding { skipsNulls = true } else { skipsNulls = false }
         var values: [RealmValue] = []
-        values.reserveCapacity(collection.elementCount)
+        // The count comes from the root's claim, which a corrupt file can inflate to 2^31: the
+        // leaves decide how many elements there are, so reserve no more than a leaf can hold.
+        values.reserveCapacity(min(collection.elementCount, CollectionReader.maximumReservation))
         let tree = BPlusTree(root: try file.node(at: rootRef, context: context), context: context)
         try tree.forEachLeaf { leafNode throws(RealmFormatError) in
             let leaf = try ValueLeaf(node: leafNode, encoding: encoding, context: context)
             for index in 0..<leaf.count {
                 let value = try leaf.value(at: index)
                 if skipsNulls && value == .null { continue }
-                values.append(value)
+                values.append(try nested(value, in: collection))
             }
         }
         return values
@@ -47,7 +59,27 @@ public struct CollectionReader: Sendable {
         let keys = try values(ofTree: try root.requiredChild(0, "\(context) keys"), encoding: .string, context: context)
         let values = try values(ofTree: try root.requiredChild(1, "\(context) values"), encoding: valueEncoding, context: context)
         try root.require(keys.count == values.count, context, "\(keys.count) keys for \(values.count) values")
-        return Array(zip(keys, values)).map { (key: $0.0, value: $0.1) }
+        var entries: [(key: RealmValue, value: RealmValue)] = []
+        entries.reserveCapacity(keys.count)
+        for (key, value) in zip(keys, values) {
+            entries.append((key: key, value: try nested(value, in: collection)))
+        }
+        return entries
+    }
+
+    /// A collection found in an element of `parent` records where it is nested, so that a loop
+    /// of nested refs ends in an error instead of endless recursion.
+    private func nested(_ value: RealmValue, in parent: CollectionSummary) throws(RealmFormatError) -> RealmValue {
+        guard case let .collection(child) = value else { return value }
+        let inner = child.nested(in: parent)
+        if let root = child.rootRef, inner.enclosingRoots.contains(root) {
+            throw .cycle(ref: Int(root), context: "a collection nested in its own elements")
+        }
+        guard inner.nestingDepth <= CollectionReader.maximumNestingDepth else {
+            throw .cycle(ref: Int(child.rootRef ?? parent.rootRef ?? 0),
+                         context: "collections nested more than \(CollectionReader.maximumNestingDepth) levels deep")
+        }
+        return .collection(inner)
     }
 
     private func values(ofTree root: Node, encoding: LeafEncoding, context: String) throws(RealmFormatError) -> [RealmValue] {

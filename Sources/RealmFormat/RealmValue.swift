@@ -32,15 +32,35 @@ public struct CollectionSummary: Sendable, Equatable {
     /// The root of the collection, or nil when the object never had one (an empty collection).
     public let rootRef: Int64?
     public let elementCount: Int
+    /// Roots of the collections this one is nested in (via Mixed elements), outermost first;
+    /// empty for a property's own collection. `CollectionReader` uses it to refuse loops.
+    let enclosingRoots: [Int64]
+
+    /// 0 for a property's own collection, 1 for one held in an element of it, and so on.
+    public var nestingDepth: Int { enclosingRoots.count }
 
     public init(kind: CollectionKind, elementType: ColumnType, isNullable: Bool, linkTarget: UInt32?,
                 rootRef: Int64?, elementCount: Int) {
+        self.init(kind: kind, elementType: elementType, isNullable: isNullable, linkTarget: linkTarget,
+                  rootRef: rootRef, elementCount: elementCount, enclosingRoots: [])
+    }
+
+    init(kind: CollectionKind, elementType: ColumnType, isNullable: Bool, linkTarget: UInt32?,
+         rootRef: Int64?, elementCount: Int, enclosingRoots: [Int64]) {
         self.kind = kind
         self.elementType = elementType
         self.isNullable = isNullable
         self.linkTarget = linkTarget
         self.rootRef = rootRef
         self.elementCount = elementCount
+        self.enclosingRoots = enclosingRoots
+    }
+
+    /// The same collection, found inside an element of `parent`.
+    func nested(in parent: CollectionSummary) -> CollectionSummary {
+        CollectionSummary(kind: kind, elementType: elementType, isNullable: isNullable, linkTarget: linkTarget,
+                          rootRef: rootRef, elementCount: elementCount,
+                          enclosingRoots: parent.enclosingRoots + (parent.rootRef.map { [$0] } ?? []))
     }
 }
 

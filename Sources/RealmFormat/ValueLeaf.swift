@@ -131,7 +131,12 @@ struct ValueLeaf {
         case let .typedLinks(node):
             let table = try node.int(2 * index)
             let key = try node.int(2 * index + 1)
-            return table == 0 || key <= 0 ? .null : .typedLink(table: UInt32(truncatingIfNeeded: table - 1), key: key - 1)
+            if table == 0 || key <= 0 { return .null }
+            // Table keys are 32-bit; checked first because `table - 1` overflows for Int64.min.
+            guard table > 0, table <= Int64(UInt32.max) + 1 else {
+                throw .unexpectedNode(ref: node.ref, context: "typed link \(index)", detail: "stored table key \(table) is impossible")
+            }
+            return .typedLink(table: UInt32(table - 1), key: key - 1)
         case let .mixed(leaf):
             return try leaf.value(index)
         }

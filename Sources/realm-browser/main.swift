@@ -21,6 +21,7 @@ if options.showHelp || options.showVersion {
 
 let session = Session(output: StandardOutput())
 session.pageSize = options.pageSize
+if options.json { session.outputMode = .json }
 let runner = ScriptRunner(session: session, errors: errors)
 if let path = options.path {
     do {

@@ -45,6 +45,8 @@ enum ShowCommand {
             try ObjectView.render(object, catalog: catalog, output: session.output)
         case let .collection(collection, _):
             try CollectionListing.render(collection, name: name, from: start, to: end, catalog: catalog, session: session)
+        case let .results(result):
+            try ResultListing.render(result, from: start, to: end, catalog: catalog, session: session)
         case let .value(value):
             guard range == nil else { throw .usage("a range applies to a class or a collection, not to one value") }
             session.output.line(ValueFormatter().detail(value, link: catalog.linkLabel))

@@ -7,6 +7,8 @@ public enum Location {
     /// A list, set or dictionary, with the name of the property (or element) it came from.
     case collection(CollectionSummary, name: String)
     case value(RealmValue)
+    /// The objects a query returned.
+    case results(QueryResult)
 }
 
 /// One step of a navigation path, with the text it adds to the prompt (`Specimen[3]`,

@@ -95,6 +95,16 @@ struct PathResolver {
             return NavigationStep(location: .object(object), label: "[\(text)]")
         case let .collection(collection, name):
             return try element(of: collection, name: name, subscript: text, path: path)
+        case let .results(result):
+            guard let position = Int(text) else {
+                throw .invalidAddress(path, reason: "a query result is indexed by position, e.g. [0]")
+            }
+            let index = position < 0 ? result.keys.count + position : position
+            guard index >= 0, index < result.keys.count,
+                  let object = try catalog.object(in: result.table, key: result.keys[index]) else {
+                throw .positionOutOfRange(className: "the result", position: position, count: result.keys.count)
+            }
+            return NavigationStep(location: .object(object), label: "[\(text)]")
         case .object, .value:
             throw .invalidAddress(path, reason: "[\(text)] needs a class, list, set or dictionary before it")
         }

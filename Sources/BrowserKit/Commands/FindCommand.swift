@@ -1,0 +1,45 @@
+import RealmFormat
+import RealmQuery
+
+/// `find CLASS QUERY`: the objects matching a Realm Query Language query, in Realm's order.
+/// The result becomes the current listing (`more`, `cd N`, `sort`).
+enum FindCommand {
+    static let spec = CommandSpec(
+        name: "find", aliases: ["filter", "where"], arguments: "CLASS QUERY",
+        summary: "objects matching a query, e.g. find Specimen name BEGINSWITH[c] 'b' SORT(name ASC)",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        let (className, queryText) = StatementSplitter.command(in: arguments)
+        guard !className.isEmpty, !queryText.isEmpty else {
+            throw .usage("find CLASS QUERY   (see 'help queries')")
+        }
+        let table = try catalog.table(named: className)
+        let keys = try QueryRunner.run(queryText, on: table, catalog: catalog)
+        session.lastQuery = (table.name, queryText)
+        try show(keys, of: table, session: session, catalog: catalog)
+    }
+
+    static func show(_ keys: [Int64], of table: Table, session: Session, catalog: Catalog) throws(BrowserError) {
+        if session.outputMode == .json {
+            try ResultWriter.writeJSONLines(keys, of: table, catalog: catalog, output: session.output)
+            return
+        }
+        let result = QueryResult(table: table, keys: keys)
+        session.move(to: [NavigationStep(location: .results(result), label: "\(table.displayName)(\(keys.count))")])
+        try ResultListing.render(result, from: 0, to: session.pageSize, catalog: catalog, session: session)
+    }
+}
+
+/// Runs a query and turns its failures into user-facing errors with a caret under the problem.
+enum QueryRunner {
+    static func run(_ text: String, on table: Table, catalog: Catalog) throws(BrowserError) -> [Int64] {
+        do {
+            return try QueryEngine(file: catalog.file).run(text, on: table)
+        } catch {
+            if case let .file(fileError) = error { throw .file(fileError) }
+            throw .query(error.annotated(query: text))
+        }
+    }
+}

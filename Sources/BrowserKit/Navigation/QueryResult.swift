@@ -1,0 +1,7 @@
+import RealmFormat
+
+/// The objects a query returned, by key, in result order.
+public struct QueryResult {
+    public let table: Table
+    public let keys: [Int64]
+}

@@ -1,0 +1,80 @@
+import RealmFormat
+
+/// `@min`, `@max`, `@sum` and `@avg` over the values of a collection; nulls are ignored.
+enum Aggregator {
+    static func aggregate(_ function: AggregateFunction, _ elements: [RealmValue]) -> RealmValue {
+        // Realm's aggregates skip nulls and NaNs.
+        let values = elements.filter { $0 != .null && !(ValueComparator.number($0)?.isNaN ?? false) }
+        switch function {
+        case .min, .max:
+            var best: RealmValue?
+            for value in values {
+                guard let current = best else { best = value; continue }
+                guard let order = ValueComparator.orderWithinType(value, current) else { continue }
+                if function == .min ? order < 0 : order > 0 { best = value }
+            }
+            return best ?? .null
+        case .sum:
+            if values.allSatisfy({ if case .int = $0 { return true } else { return false } }) {
+                return .int(values.reduce(Int64(0)) { total, value in
+                    if case let .int(number) = value { return total &+ number }
+                    return total
+                })
+            }
+            return .double(values.compactMap(ValueComparator.number).reduce(0, +))
+        case .average:
+            let numbers = values.compactMap(ValueComparator.number)
+            guard !numbers.isEmpty else { return .null }
+            return .double(numbers.reduce(0, +) / Double(numbers.count))
+        }
+    }
+}
+
+/// Type names of `@type`, and which names a query may compare them with.
+enum TypeNames {
+    static func name(of value: RealmValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .int: return "int"
+        case .bool: return "bool"
+        case .float: return "float"
+        case .double: return "double"
+        case .string: return "string"
+        case .binary: return "binary"
+        case .timestamp: return "date"
+        case .objectId: return "objectid"
+        case .uuid: return "uuid"
+        case .decimal: return "decimal128"
+        case .link, .typedLink: return "link"
+        case let .collection(collection): return collection.kind == .dictionary ? "dictionary" : "list"
+        }
+    }
+
+    static let synonyms: [String: Set<String>] = [
+        "int": ["int", "integer"],
+        "bool": ["bool", "boolean"],
+        "string": ["string"],
+        "binary": ["binary", "data"],
+        "date": ["date", "timestamp"],
+        "float": ["float"],
+        "double": ["double"],
+        "decimal128": ["decimal128", "decimal"],
+        "objectid": ["objectid"],
+        "uuid": ["uuid"],
+        "link": ["link", "objectlink"],
+        "null": ["null"],
+        "list": ["list", "array"],
+        // A dictionary nested in a Mixed is what Realm's @type calls an "object".
+        "dictionary": ["dictionary", "object"],
+    ]
+
+    static let numeric: Set<String> = ["int", "float", "double", "decimal128"]
+
+    /// Whether a value's type name (`typeName`) is what the query names (`queried`).
+    static func matches(_ typeName: RealmValue, _ queried: RealmValue) -> Bool {
+        guard case let .string(name) = typeName, case let .string(wanted) = queried else { return false }
+        let lowered = wanted.lowercased()
+        if lowered == "numeric" { return numeric.contains(name) }
+        return synonyms[name]?.contains(lowered) ?? (name == lowered)
+    }
+}

@@ -1,0 +1,71 @@
+import RealmFormat
+
+/// A key path resolved against the schema: each step knows its column (or backlink column),
+/// so evaluation never looks a name up again.
+struct BoundPath {
+    enum Origin: Equatable {
+        case root
+        case variable(String)
+    }
+
+    enum Step {
+        /// A property of the objects reached so far.
+        case property(Column)
+        /// `@links.Class.property`: the objects of `origin` whose `property` links here.
+        case backlinks(origin: Table, backlinkColumn: Column)
+        /// `@links` followed by `@count`: every incoming link.
+        case allBacklinks(columns: [Column])
+        case dictionaryKey(String)
+        case dictionaryKeys
+        case dictionaryValues
+        case index(Int)
+        case first
+        case last
+    }
+
+    var origin: Origin
+    var steps: [Step]
+    /// What the last step yields, for type checks.
+    var terminal: TerminalType
+    /// Whether the path can reach several values for one object (through a list, set,
+    /// dictionary or backlinks), which makes a comparison "any of them" by default.
+    var isMulti: Bool
+    var range: SourceRange
+}
+
+/// The type of what a path ends on.
+struct TerminalType {
+    /// Element type: the column type, `.link` for objects.
+    var elementType: ColumnType
+    /// The table of linked objects, for links.
+    var target: Table?
+    /// Set when the path ends on a whole list, set or dictionary (not on one element of it).
+    var collection: CollectionKind?
+    /// `@links.@count`.
+    var isBacklinkCount = false
+
+    var typeName: String {
+        if elementType == .link || elementType == .legacyLinkList { return "object" }
+        return QueryTypeNames.name(of: elementType)
+    }
+}
+
+/// The type names Realm uses in messages and in `@type` comparisons.
+enum QueryTypeNames {
+    static func name(of type: ColumnType) -> String {
+        switch type {
+        case .int: return "int"
+        case .bool: return "bool"
+        case .string: return "string"
+        case .binary: return "binary"
+        case .mixed: return "mixed"
+        case .timestamp: return "date"
+        case .float: return "float"
+        case .double: return "double"
+        case .decimal128: return "decimal128"
+        case .link, .legacyLinkList, .backlink, .typedLink: return "object"
+        case .objectId: return "objectId"
+        case .uuid: return "uuid"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import RealmFormat
+
+/// Turns query literals into values of the file's types.
+enum LiteralValues {
+    static func value(of literal: Literal, range: SourceRange) throws(QueryError) -> RealmValue {
+        switch literal {
+        case .null: return .null
+        case let .bool(flag): return .bool(flag)
+        case let .number(number):
+            if let integer = number.integerValue, number.form == .integer || number.form == .hexadecimal {
+                return .int(integer)
+            }
+            return .double(number.doubleValue)
+        case let .string(text): return .string(text)
+        case let .binary(bytes): return .binary(bytes)
+        case let .timestamp(time): return .timestamp(Timestamp(seconds: time.seconds, nanoseconds: time.nanoseconds))
+        case let .objectId(bytes):
+            guard let id = ObjectId(bytes: bytes) else { throw .invalid(message: "an ObjectId has 12 bytes", range: range) }
+            return .objectId(id)
+        case let .uuid(bytes):
+            guard let uuid = RealmUUID(bytes: bytes) else { throw .invalid(message: "a UUID has 16 bytes", range: range) }
+            return .uuid(uuid)
+        case .objectLink, .typedLink, .object:
+            throw .invalid(message: "object literals are not supported in this browser's queries", range: range)
+        }
+    }
+
+    /// The type name Realm uses for a literal in "unsupported comparison" messages.
+    static func typeName(of value: RealmValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .int: return "int"
+        case .bool: return "bool"
+        case .float: return "float"
+        case .double: return "double"
+        case .string: return "string"
+        case .binary: return "binary"
+        case .timestamp: return "date"
+        case .objectId: return "objectId"
+        case .uuid: return "uuid"
+        case .decimal: return "decimal128"
+        case .link, .typedLink: return "object"
+        case let .collection(collection): return collection.kind == .dictionary ? "dictionary" : "list"
+        }
+    }
+
+    /// Whether a value of `valueType` can be compared with a constant of `constant`'s type.
+    static func isComparable(_ type: ColumnType, with constant: RealmValue) -> Bool {
+        if constant == .null || type == .mixed { return true }
+        let numeric: Set<ColumnType> = [.int, .float, .double, .decimal128]
+        switch constant {
+        case .int, .float, .double, .decimal: return numeric.contains(type)
+        case .string: return type == .string || type == .binary
+        case .binary: return type == .binary || type == .string
+        case .bool: return type == .bool
+        case .timestamp: return type == .timestamp
+        case .objectId: return type == .objectId
+        case .uuid: return type == .uuid
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import RealmFormat
+
+/// One object during evaluation: its table, the readers of its leaf, and its row.
+///
+/// Objects of the scanned table share one `LeafReaders` per cluster leaf, so each column's leaf
+/// layout is decoded once per leaf, not once per object.
+struct ObjectRef {
+    let table: Table
+    let readers: LeafReaders
+    let row: Int
+
+    var key: Int64 {
+        get throws(RealmFormatError) { try readers.leaf.key(at: row) }
+    }
+
+    func value(of column: Column) throws(RealmFormatError) -> RealmValue {
+        try readers.reader(for: column).value(at: row)
+    }
+
+    func backlinks(_ column: Column) throws(RealmFormatError) -> [Int64] {
+        try readers.reader(for: column).backlinks(at: row)
+    }
+}
+
+/// Column readers of one cluster leaf, created on first use.
+final class LeafReaders {
+    let leaf: ClusterLeaf
+    private var readers: [Int: ColumnLeafReader] = [:]
+
+    init(leaf: ClusterLeaf) {
+        self.leaf = leaf
+    }
+
+    func reader(for column: Column) throws(RealmFormatError) -> ColumnLeafReader {
+        if let reader = readers[column.leafIndex] { return reader }
+        let reader = try ColumnLeafReader(leaf: leaf, column: column)
+        readers[column.leafIndex] = reader
+        return reader
+    }
+}

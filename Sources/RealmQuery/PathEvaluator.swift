@@ -1,0 +1,143 @@
+import RealmFormat
+
+/// What a path reaches for one object: objects, or values as stored (collections unexpanded).
+enum PathItem {
+    case object(ObjectRef)
+    case value(RealmValue)
+}
+
+/// Walks bound paths from one object through links, lists, dictionaries and backlinks.
+struct PathEvaluator {
+    let file: RealmFile
+    let collections: CollectionReader
+
+    init(file: RealmFile) {
+        self.file = file
+        collections = CollectionReader(file: file)
+    }
+
+    /// The object with `key` in the table with TableKey `tableKey`, if it exists.
+    func object(table tableKey: UInt32, key: Int64) throws(RealmFormatError) -> ObjectRef? {
+        guard let table = file.table(withKey: tableKey) else { return nil }
+        return try object(in: table, key: key)
+    }
+
+    func object(in table: Table, key: Int64) throws(RealmFormatError) -> ObjectRef? {
+        guard let (leaf, row) = try table.objects.find(key: key) else { return nil }
+        return ObjectRef(table: table, readers: LeafReaders(leaf: leaf), row: row)
+    }
+
+    /// The raw items at the end of `path`, starting from `start`.
+    func evaluate(_ path: BoundPath, from start: PathItem) throws(RealmFormatError) -> [PathItem] {
+        var items = [start]
+        for step in path.steps {
+            var next: [PathItem] = []
+            switch step {
+            case let .property(column):
+                for object in try objects(in: items) {
+                    next.append(.value(try object.value(of: column)))
+                }
+            case let .backlinks(origin, backlinkColumn):
+                for object in try objects(in: items) {
+                    for key in try object.backlinks(backlinkColumn) {
+                        if let linking = try self.object(in: origin, key: key) { next.append(.object(linking)) }
+                    }
+                }
+            case let .allBacklinks(columns):
+                for object in try objects(in: items) {
+                    var total = 0
+                    for column in columns { total += try object.backlinks(column).count }
+                    next.append(.value(.int(Int64(total))))
+                }
+            case let .dictionaryKey(key):
+                for collection in dictionaries(in: items) {
+                    let entry = try collections.entries(of: collection).first { $0.key == .string(key) }
+                    next.append(.value(entry?.value ?? .null))
+                }
+            case .dictionaryKeys, .dictionaryValues:
+                for collection in dictionaries(in: items) {
+                    for entry in try collections.entries(of: collection) {
+                        next.append(.value(step.isKeys ? entry.key : entry.value))
+                    }
+                }
+            case .index, .first, .last:
+                for item in items {
+                    guard case let .value(.collection(collection)) = item else { continue }
+                    let elements = try collections.elements(of: collection)
+                    let index: Int
+                    switch step {
+                    case let .index(position): index = position
+                    case .last: index = elements.count - 1
+                    default: index = 0
+                    }
+                    if index >= 0 && index < elements.count { next.append(.value(elements[index])) }
+                }
+            }
+            items = next
+        }
+        return items
+    }
+
+    /// The objects behind items: links resolved, collections of links expanded, nulls dropped.
+    func objects(in items: [PathItem]) throws(RealmFormatError) -> [ObjectRef] {
+        var objects: [ObjectRef] = []
+        for item in items {
+            switch item {
+            case let .object(object):
+                objects.append(object)
+            case let .value(value):
+                for element in try expanded(value) {
+                    if case let .link(table, key) = element, let object = try object(table: table, key: key) {
+                        objects.append(object)
+                    } else if case let .typedLink(table, key) = element, let object = try object(table: table, key: key) {
+                        objects.append(object)
+                    }
+                }
+            }
+        }
+        return objects
+    }
+
+    /// A collection's elements (a dictionary's values), or the value itself.
+    func expanded(_ value: RealmValue) throws(RealmFormatError) -> [RealmValue] {
+        guard case let .collection(collection) = value else { return [value] }
+        if collection.kind == .dictionary { return try collections.entries(of: collection).map(\.value) }
+        return try collections.elements(of: collection)
+    }
+
+    /// Terminal items as comparable values: objects become links; collection properties their
+    /// elements (collections nested in Mixed values stay whole, as Realm compares the Mixed).
+    func values(of items: [PathItem], expandingCollections: Bool = true) throws(RealmFormatError) -> [RealmValue] {
+        var values: [RealmValue] = []
+        for item in items {
+            switch item {
+            case let .object(object):
+                values.append(.link(table: object.table.key, key: try object.key))
+            case let .value(value):
+                if expandingCollections { values.append(contentsOf: try expanded(value)) } else { values.append(value) }
+            }
+        }
+        return values
+    }
+
+    private func dictionaries(in items: [PathItem]) -> [CollectionSummary] {
+        items.compactMap { item in
+            if case let .value(.collection(collection)) = item, collection.kind == .dictionary { return collection }
+            return nil
+        }
+    }
+}
+
+extension BoundPath {
+    var endsWithBacklinks: Bool {
+        if case .backlinks? = steps.last { return true }
+        return false
+    }
+}
+
+extension BoundPath.Step {
+    var isKeys: Bool {
+        if case .dictionaryKeys = self { return true }
+        return false
+    }
+}
