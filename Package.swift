@@ -23,10 +23,11 @@ let package = Package(
             // readline's state lives in C globals, which Swift 6 mode rejects as shared mutable state.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        .executableTarget(name: "realm-bench", dependencies: ["RealmQuery", "RealmFormat"]),
         // Fixture location and an exact JSON parser for the canonical dumps, shared by the tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
-        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "TestSupport"]),
+        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "TestSupport"]),
         .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "TestSupport"]),
         .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "TestSupport"]),
     ]

@@ -15,6 +15,7 @@ public enum CommandRegistry {
         SchemaCommand.spec,
         ShowCommand.spec,
         FindCommand.spec,
+        SortCommand.spec,
         MoreCommand.spec,
         CdCommand.spec,
         BackCommand.spec,

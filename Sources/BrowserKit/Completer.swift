@@ -3,7 +3,7 @@ import RealmFormat
 /// Tab completion: commands first, then class names and key paths where a path is expected.
 public enum Completer {
     /// Commands whose first argument is a class or key path.
-    static let pathArgumentCommands: Set<String> = ["show", "ls", "schema", "describe", "cd", "backlinks", "links", "dump", "count"]
+    static let pathArgumentCommands: Set<String> = ["show", "ls", "schema", "describe", "cd", "backlinks", "links", "dump", "count", "find", "filter", "where"]
 
     /// Candidates for the word that starts at `wordStart` (a character offset) in `line`;
     /// nil means "complete a file name" (after `open`).
@@ -16,7 +16,7 @@ public enum Completer {
         }
         if command == "open" { return nil }
         if command == "help" && previousWords.count == 1 {
-            return (CommandRegistry.commands.map(\.name) + ["addresses"]).filter { $0.hasPrefix(word) }.sorted()
+            return (CommandRegistry.commands.map(\.name) + ["addresses", "queries"]).filter { $0.hasPrefix(word) }.sorted()
         }
         if command == "classes" { return ["--all"].filter { $0.hasPrefix(word) } }
         guard pathArgumentCommands.contains(command), previousWords.count == 1, let catalog = session.catalog else { return [] }

@@ -1,12 +1,18 @@
-/// `count CLASS`: the number of objects, read from the object tree without scanning.
+/// `count CLASS [QUERY]`: the number of objects (read from the object tree without scanning),
+/// or of those matching a query. Prints a bare number, handy in scripts.
 enum CountCommand {
     static let spec = CommandSpec(
-        name: "count", aliases: [], arguments: "CLASS",
-        summary: "the number of objects of a class (a bare number, handy in scripts)",
+        name: "count", aliases: [], arguments: "CLASS [QUERY]",
+        summary: "the number of objects of a class, or of those matching a query",
         run: { arguments, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
-            let words = StatementSplitter.words(in: arguments)
-            guard words.count == 1, let name = words.first else { throw .usage("count CLASS") }
-            session.output.line(String(try catalog.table(named: name).objects.count))
+            let (name, query) = StatementSplitter.command(in: arguments)
+            guard !name.isEmpty else { throw .usage("count CLASS [QUERY]") }
+            let table = try catalog.table(named: name)
+            if query.isEmpty {
+                session.output.line(String(table.objects.count))
+            } else {
+                session.output.line(String(try QueryRunner.run(query, on: table, catalog: catalog).count))
+            }
         })
 }

@@ -36,7 +36,8 @@ enum FindCommand {
 enum QueryRunner {
     static func run(_ text: String, on table: Table, catalog: Catalog) throws(BrowserError) -> [Int64] {
         do {
-            return try QueryEngine(file: catalog.file).run(text, on: table)
+            let (query, arguments) = try QueryArguments.split(text)
+            return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
         } catch {
             if case let .file(fileError) = error { throw .file(fileError) }
             throw .query(error.annotated(query: text))

@@ -1,8 +1,8 @@
 /// `help [COMMAND | addresses]`: the commands, and how objects are addressed, by example.
 enum HelpCommand {
     static let spec = CommandSpec(
-        name: "help", aliases: ["?", "\\?", ".help"], arguments: "[COMMAND | addresses]",
-        summary: "this help; 'help addresses' explains positions, keys and primary keys",
+        name: "help", aliases: ["?", "\\?", ".help"], arguments: "[COMMAND | queries | addresses]",
+        summary: "this help; 'help queries' teaches the query language, 'help addresses' object addressing",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
@@ -12,13 +12,15 @@ enum HelpCommand {
             output.write(overview())
         } else if ["addresses", "address", "positions", "keys"].contains(topic) {
             output.write(addresses)
+        } else if ["queries", "query", "rql", "filter"].contains(topic) {
+            output.write(QueryHelp.text)
         } else if let command = CommandRegistry.command(named: topic) {
             output.line("\(command.name) \(command.arguments)".trimmingWhitespace())
             output.line("  \(command.summary)")
             if !command.aliases.isEmpty { output.line("  also: " + command.aliases.joined(separator: ", ")) }
             if let examples = examples[command.name] { output.write(examples) }
         } else {
-            throw .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: CommandRegistry.allNames + ["addresses"]))
+            throw .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: CommandRegistry.allNames + ["addresses", "queries"]))
         }
     }
 
@@ -39,6 +41,9 @@ enum HelpCommand {
           show Specimen[3]             one object; links appear as Category[2] "Birds"
           show Item[id = 42]           look up by primary key
           show Specimen[_key = 65536]  look up by object key
+
+          find Specimen name BEGINSWITH[c] 'b' SORT(created DESC)   a query ('help queries')
+          cd Specimen[3]               stand on an object; then 'show category', 'cd ..', 'back'
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains
         how positions, object keys and primary keys differ. Commands can be joined with ';'.

@@ -1,0 +1,41 @@
+/// `help queries`: Realm Query Language by example, on the classes of the tutorials Realm
+/// users learned from (Specimen/Category, TaskList/Task, Person/BankInfo).
+enum QueryHelp {
+    static let text = """
+    Realm Query Language, as filter("...") takes it in every Realm SDK:
+
+      find Specimen name BEGINSWITH[c] 'b'            case-insensitive prefix ([c]; [d] ignores accents)
+      find Specimen name CONTAINS 'owl' OR name ENDSWITH 'e'
+      find Specimen name LIKE '*a?l*'                  * any run of characters, ? exactly one
+      find Task isCompleted = true                    = and == are the same; also != <> < <= > >=
+      find Specimen latitude BETWEEN {20, 40}          inclusive on both ends
+      find Item id IN {5, 50, 500}
+      find Specimen category == nil                   nil or null; a missing link is null
+      find Specimen category.name == 'Birds'          follow links with dots
+      find Specimen created > 2015-03-01@12:00:00     dates: YYYY-MM-DD@HH:MM:SS[:NANOS] or T<seconds>:<nanos>
+      find TaskList tasks.@count > 3                   @count/@size of lists, sets, dictionaries, strings
+      find TaskList ANY tasks.isCompleted == false     ANY (default on lists), ALL, NONE
+      find TaskList NONE tasks.isCompleted == true
+      find RealmTestClass1 arrayReference.@avg.integerValue < 3000000    @min @max @sum @avg
+      find Person SUBQUERY(banks, $b, $b.status != 'active').@count > 0
+      find BankInfo @links.Person.banks.@count == 0    objects that nothing links to, by property
+      find Target @links.@count == 0                   ... or through any property
+      find AllTypes intDict['k0'] == 1                 dictionaries: d['key'], d.@keys, d.@values
+      find AllTypes mixedValue.@type == 'string'       the type held by a mixed property
+      find AllTypes fullText TEXT 'quick -lazy'         full-text search: words, -excluded words
+      find Specimen name == $0  "Bald eagle"          $0, $1 ... take the values after the query
+
+    After the predicate, in any order and repeated, applied left to right:
+      SORT(created DESC, name ASC)   DISTINCT(category)   LIMIT(10)
+      find Specimen TRUEPREDICATE SORT(name ASC) LIMIT(5)
+
+    Combine with AND (&&), OR (||), NOT (!) and parentheses. Strings take '...' or "...".
+    Other literals: true/false, 42, -1.5e3, inf, nan, oid(507f1f77bcf86cd799439011),
+    uuid(...), B64"..." for binary, decimal numbers for decimal128.
+
+    The result is a paged table ('more', 'sort created desc', 'cd 2' to enter an object);
+    'count CLASS QUERY' prints how many match. With --json, find prints every object as a JSON
+    line with its _key. A query Realm would reject is rejected with a caret under the problem.
+
+    """
+}
