@@ -19,6 +19,8 @@ public struct Column: Sendable {
     public let specIndex: Int
     /// For enumerated string columns: the node holding the distinct values.
     let enumValuesRef: Int64?
+    /// The root of the column's search index, when the file has one.
+    public internal(set) var searchIndexRef: Int64?
 
     public var leafIndex: Int { key.leafIndex }
     public var isBacklink: Bool { type == .backlink }

@@ -87,12 +87,11 @@ public struct Table: Sendable {
             }
             let attribute = Int(try attributes.int(index))
             let leaf = key.leafIndex
-            let hasIndex: Bool
-            if let searchIndexes, leaf < searchIndexes.size, case .ref = try searchIndexes.slot(leaf) {
-                hasIndex = true
-            } else {
-                hasIndex = false
+            var indexRef: Int64?
+            if let searchIndexes, leaf < searchIndexes.size, case let .ref(raw) = try searchIndexes.slot(leaf) {
+                indexRef = raw
             }
+            let hasIndex = indexRef != nil
             let isFullText = attribute & ColumnAttribute.fullText != 0
             var target: UInt32?
             let pointsToTable = type == .link || type == .legacyLinkList || type == .backlink
@@ -110,11 +109,13 @@ public struct Table: Sendable {
                 enumValuesRef = raw
             }
             let name = index < names.count ? (try names.element(index).string ?? "") : ""
-            columns.append(Column(
+            var column = Column(
                 name: name, key: key, type: type, isNullable: key.isNullable, collection: key.collection,
                 isIndexed: hasIndex && !isFullText, isFullTextIndexed: isFullText,
                 isPrimaryKey: primaryKeyRaw == key.rawValue, targetTableKey: target,
-                oppositeColumnKey: opposite, specIndex: index, enumValuesRef: enumValuesRef))
+                oppositeColumnKey: opposite, specIndex: index, enumValuesRef: enumValuesRef)
+            column.searchIndexRef = isFullText ? nil : indexRef
+            columns.append(column)
         }
         return columns
     }

@@ -22,19 +22,21 @@ struct ObjectRef {
     }
 }
 
-/// Column readers of one cluster leaf, created on first use.
+/// Column readers of one cluster leaf, created on first use and kept by leaf index.
 final class LeafReaders {
     let leaf: ClusterLeaf
-    private var readers: [Int: ColumnLeafReader] = [:]
+    private var readers: [ColumnLeafReader?] = []
 
     init(leaf: ClusterLeaf) {
         self.leaf = leaf
     }
 
     func reader(for column: Column) throws(RealmFormatError) -> ColumnLeafReader {
-        if let reader = readers[column.leafIndex] { return reader }
+        let index = column.leafIndex
+        if index < readers.count, let reader = readers[index] { return reader }
         let reader = try ColumnLeafReader(leaf: leaf, column: column)
-        readers[column.leafIndex] = reader
+        if index >= readers.count { readers += Array(repeating: nil, count: index + 1 - readers.count) }
+        readers[index] = reader
         return reader
     }
 }

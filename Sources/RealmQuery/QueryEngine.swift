@@ -20,16 +20,23 @@ public struct QueryEngine {
 
     public func run(_ query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> [Int64] {
         let binder = PredicateBinder(file: file, arguments: arguments)
-        let predicate = try binder.bind(query.predicate, on: table)
+        let predicate = try binder.bind(query.predicate, on: table).optimized
         let ordering = try bindDescriptors(query.descriptors, binder: binder, table: table)
         let evaluator = PredicateEvaluator(paths: paths)
         var matches: [ObjectRef] = []
         do {
-            try table.objects.forEachLeaf { leaf in
-                let readers = LeafReaders(leaf: leaf)
-                for row in 0..<leaf.count {
-                    let object = ObjectRef(table: table, readers: readers, row: row)
+            if let candidates = try IndexPlanner(file: file).candidates(for: predicate) {
+                for key in candidates {
+                    guard let object = try paths.object(in: table, key: key) else { continue }
                     if try evaluator.matches(predicate, .object(object)) { matches.append(object) }
+                }
+            } else {
+                try table.objects.forEachLeaf { leaf in
+                    let readers = LeafReaders(leaf: leaf)
+                    for row in 0..<leaf.count {
+                        let object = ObjectRef(table: table, readers: readers, row: row)
+                        if try evaluator.matches(predicate, .object(object)) { matches.append(object) }
+                    }
                 }
             }
             let ordered = try ResultOrdering(paths: paths).apply(ordering, to: matches)

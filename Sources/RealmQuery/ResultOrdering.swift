@@ -17,28 +17,32 @@ struct ResultOrdering {
             case let .limit(count):
                 result = Array(result.prefix(max(0, count)))
             case let .sort(keys):
-                var rows: [(object: ObjectRef, values: [RealmValue?])] = []
-                rows.reserveCapacity(result.count)
+                // One flat array of keys (row-major) keeps the comparator free of per-row arrays.
+                let width = keys.count
+                var values: [RealmValue?] = []
+                values.reserveCapacity(result.count * width)
                 for object in result {
-                    rows.append((object, try keys.map { key throws(RealmFormatError) in try firstValue(key.path, of: object) }))
+                    for key in keys { values.append(try firstValue(key.path, of: object)) }
                 }
+                let ascending = keys.map(\.ascending)
                 // Swift's sort is not guaranteed stable; sort indices with the index as tie-breaker.
-                let order = rows.indices.sorted { a, b in
-                    for (index, key) in keys.enumerated() {
+                let order = result.indices.sorted { a, b in
+                    for index in 0..<width {
                         // Objects whose link chain breaks before the sorted property come first
                         // in either direction, as in Realm.
-                        switch (rows[a].values[index], rows[b].values[index]) {
+                        switch (values[a * width + index], values[b * width + index]) {
                         case (nil, nil): continue
                         case (nil, _): return true
                         case (_, nil): return false
                         case let (x?, y?):
                             let comparison = SortOrder.compare(x, y)
-                            if comparison != 0 { return key.ascending ? comparison < 0 : comparison > 0 }
+                            if comparison != 0 { return ascending[index] ? comparison < 0 : comparison > 0 }
                         }
                     }
                     return a < b
                 }
-                result = order.map { rows[$0].object }
+                let objects = result
+                result = order.map { objects[$0] }
             case let .distinct(keyPaths):
                 var seen = Set<[DistinctKey]>()
                 var kept: [ObjectRef] = []
@@ -54,6 +58,9 @@ struct ResultOrdering {
 
     /// The value a sort or distinct key reads; nil when a link on the way is null.
     private func firstValue(_ path: BoundPath, of object: ObjectRef) throws(RealmFormatError) -> RealmValue? {
+        if path.steps.count == 1, case let .property(column) = path.steps[0] {
+            return try object.value(of: column)
+        }
         let items = try paths.evaluate(path, from: .object(object))
         guard let first = items.first else { return path.steps.count > 1 ? nil : .null }
         return try paths.values(of: [first], expandingCollections: false).first ?? .null
