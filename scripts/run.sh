@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 swift build -c release --product realm-browser >&2
-sample="../shared/fixtures/species.realm"
+sample="samples/demo.realm"
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then sample="$1"; shift; fi
 exec .build/release/realm-browser "$sample" "$@"

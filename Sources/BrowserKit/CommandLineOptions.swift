@@ -12,6 +12,7 @@ public struct CommandLineOptions: Equatable {
 
     public static let usage = """
     Usage: realm-browser [FILE] [options]
+           realm-browser generate demo FILE [--rows N] [--seed S] [--force]
 
     Browse a Realm database file: its classes, schema and objects.
 
@@ -40,6 +41,11 @@ public struct CommandLineOptions: Equatable {
 
     public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
         var options = CommandLineOptions()
+        // `realm-browser generate demo FILE ...` runs the REPL command without opening a file.
+        if arguments.first == "generate" {
+            options.commands = arguments.map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }.joined(separator: " ")
+            return options
+        }
         var index = 0
         func value(for flag: String) throws(CommandLineError) -> String {
             index += 1

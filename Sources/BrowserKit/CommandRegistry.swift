@@ -22,6 +22,7 @@ public enum CommandRegistry {
         BacklinksCommand.spec,
         CountCommand.spec,
         DumpCommand.spec,
+        GenerateCommand.spec,
         InfoCommand.spec,
         OpenCommand.spec,
         HelpCommand.spec,

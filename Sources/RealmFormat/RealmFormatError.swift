@@ -22,6 +22,8 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
     case unexpectedNode(ref: Int, context: String, detail: String)
     /// A tree revisits a node or nests deeper than any valid file can.
     case cycle(ref: Int, context: String)
+    /// A new file could not be written (disk full, no permission, target exists...).
+    case cannotWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -43,6 +45,8 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
             return "corrupt file: \(context) at offset \(ref): \(detail)"
         case let .cycle(ref, context):
             return "corrupt file: \(context) revisits the node at offset \(ref) (a cycle or a shared subtree)"
+        case let .cannotWrite(path, reason):
+            return "cannot write \(path): \(reason)"
         }
     }
 }

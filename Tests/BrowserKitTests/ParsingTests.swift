@@ -48,5 +48,8 @@ struct ParsingTests {
         #expect(throws: CommandLineError.missingValue("-c")) { try CommandLineOptions.parse(["x.realm", "-c"]) }
         #expect(throws: CommandLineError.unexpectedArgument("b.realm")) { try CommandLineOptions.parse(["a.realm", "b.realm"]) }
         #expect(throws: CommandLineError.invalidValue(flag: "--page-size", value: "0")) { try CommandLineOptions.parse(["--page-size", "0"]) }
+        let generate = try CommandLineOptions.parse(["generate", "demo", "my demo.realm", "--rows", "5"])
+        #expect(generate.path == nil)
+        #expect(generate.commands == "generate demo \"my demo.realm\" --rows 5")
     }
 }

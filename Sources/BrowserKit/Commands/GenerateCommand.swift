@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RealmFormat
+
+/// `generate demo FILE [--rows N] [--seed S] [--force]`: Realm Browser's demo database, written
+/// as a real format-24 Realm file.
+enum GenerateCommand {
+    static let usage = "generate demo FILE [--rows N] [--seed S] [--force]"
+
+    static let spec = CommandSpec(
+        name: "generate", aliases: [], arguments: "demo FILE [--rows N] [--seed S] [--force]",
+        summary: "write Realm Browser's demo database (3 classes, 1000 objects each by default)",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        var words = StatementSplitter.words(in: arguments)
+        var rows = 1000
+        var seed: UInt64?
+        var force = false
+        func value(after flag: String) throws(BrowserError) -> String? {
+            guard let index = words.firstIndex(of: flag) else { return nil }
+            guard index + 1 < words.count else { throw .usage(usage) }
+            let text = words[index + 1]
+            words.removeSubrange(index...(index + 1))
+            return text
+        }
+        if let text = try value(after: "--rows") {
+            guard let number = Int(text), number >= 0, number <= 16_000_000 else { throw .usage(usage + "  (--rows takes 0 to 16000000)") }
+            rows = number
+        }
+        if let text = try value(after: "--seed") {
+            guard let number = UInt64(text) else { throw .usage(usage + "  (--seed takes a non-negative integer)") }
+            seed = number
+        }
+        if let index = words.firstIndex(of: "--force") {
+            force = true
+            words.remove(at: index)
+        }
+        guard words.count == 2, words[0] == "demo" else { throw .usage(usage) }
+        let path = words[1]
+        let now = seed == nil ? Int64(time(nil)) : DemoDatabase.seededNow
+        let demo = DemoDatabase(rows: rows, seed: seed ?? UInt64.random(in: 0...UInt64.max), now: now)
+        let progress = ProgressReporter(total: rows * 3, label: "generating \(path)")
+        do {
+            try RealmFileWriter().write(tables: demo.tables(), to: path, overwrite: force) { progress.update($0) }
+        } catch {
+            progress.finish()
+            throw .file(error)
+        }
+        progress.finish()
+        session.output.line("wrote \(path): Realm Browser's demo database, 3 classes of \(rows) objects" + (seed.map { " (seed \($0))" } ?? ""))
+    }
+}
+
+/// A progress line on standard error, drawn only when it is a terminal.
+final class ProgressReporter {
+    let total: Int
+    let label: String
+    private let enabled = isatty(2) == 1
+    private let terminal = StandardOutput(descriptor: 2)
+    private var lastPercent = -1
+
+    init(total: Int, label: String) {
+        self.total = total
+        self.label = label
+    }
+
+    func update(_ done: Int) {
+        guard enabled, total > 0 else { return }
+        let percent = done * 100 / total
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        let filled = percent / 5
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+        terminal.write("\r\(label) \(bar) \(percent)% (\(done)/\(total) objects)")
+        terminal.flush()
+    }
+
+    func finish() {
+        if enabled && lastPercent >= 0 {
+            terminal.write("\r\u{1B}[2K")
+            terminal.flush()
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// Writes leaves of values in the layouts `ValueLeaf` reads: the same choices realm-core makes
+/// (narrowest integer width, short/small/big string variants by length, null patterns).
+struct LeafEncoder {
+    let writer: NodeWriter
+
+    static let floatNull: UInt32 = 0x7FC0_00AA
+    static let doubleNull: UInt64 = 0x7FF8_0000_0000_00AA
+
+    func integers(_ values: [Int64?], nullable: Bool) throws(RealmFormatError) -> Int64 {
+        guard nullable else { return try writer.integers(values.map { $0 ?? 0 }) }
+        let present = values.compactMap { $0 }
+        var width = IntegerPacking.width(for: present)
+        // The null sentinel is the largest value of the width; widen until no value uses it.
+        while true {
+            let sentinel = width == 0 ? 0 : (width >= 8 ? (width == 64 ? Int64.max : (Int64(1) << (width - 1)) - 1) : (Int64(1) << width) - 1)
+            if !present.contains(sentinel) || width == 64 {
+                var chosen = sentinel
+                if width == 64 { while present.contains(chosen) { chosen -= 1 } }
+                return try writer.integers([chosen] + values.map { $0 ?? chosen }, minimumWidth: width)
+            }
+            width = width == 0 ? 1 : width * 2
+        }
+    }
+
+    func bools(_ values: [Bool?]) throws(RealmFormatError) -> Int64 {
+        try writer.integers(values.map { $0.map { $0 ? 1 : 0 } ?? 3 })
+    }
+
+    func floats(_ values: [Float?]) throws(RealmFormatError) -> Int64 {
+        var payload: [UInt8] = []
+        payload.reserveCapacity(values.count * 4)
+        for value in values {
+            payload += withUnsafeBytes(of: (value?.bitPattern ?? LeafEncoder.floatNull).littleEndian, Array.init)
+        }
+        return try writer.write(payload: payload, size: values.count, widthType: .multiply, width: 4)
+    }
+
+    func doubles(_ values: [Double?]) throws(RealmFormatError) -> Int64 {
+        var payload: [UInt8] = []
+        payload.reserveCapacity(values.count * 8)
+        for value in values {
+            payload += withUnsafeBytes(of: (value?.bitPattern ?? LeafEncoder.doubleNull).littleEndian, Array.init)
+        }
+        return try writer.write(payload: payload, size: values.count, widthType: .multiply, width: 8)
+    }
+
+    /// Strings: short slots up to 15 bytes, small blobs up to 63, big blobs beyond.
+    func strings(_ values: [String?]) throws(RealmFormatError) -> Int64 {
+        try blobs(values.map { $0.map { Array($0.utf8) } }, isString: true)
+    }
+
+    func blobs(_ values: [[UInt8]?], isString: Bool) throws(RealmFormatError) -> Int64 {
+        let longest = values.compactMap { $0?.count }.max() ?? 0
+        if isString && longest <= 15 {
+            var width = 0
+            if values.contains(where: { $0 != nil }) {
+                width = [1, 2, 4, 8, 16].first { $0 > longest } ?? 16
+            }
+            var payload: [UInt8] = []
+            payload.reserveCapacity(values.count * width)
+            for value in values where width > 0 {
+                if let value {
+                    payload += value + [UInt8](repeating: 0, count: width - 1 - value.count) + [UInt8(width - 1 - value.count)]
+                } else {
+                    payload += [UInt8](repeating: 0, count: width - 1) + [UInt8(width)]
+                }
+            }
+            return try writer.write(payload: payload, size: values.count, widthType: .multiply, width: width)
+        }
+        let terminator: [UInt8] = isString ? [0] : []
+        if longest <= 63 {
+            var ends: [Int64] = []
+            var blob: [UInt8] = []
+            for value in values {
+                if let value { blob += value + terminator }
+                ends.append(Int64(blob.count))
+            }
+            let offsets = try writer.integers(ends)
+            let data = try writer.write(payload: blob, size: blob.count, widthType: .ignore, width: blob.isEmpty ? 0 : 1)
+            let nulls = try writer.integers(values.map { $0 == nil ? 1 : 0 })
+            return try writer.refs([.ref(offsets), .ref(data), .ref(nulls)])
+        }
+        var slots: [NodeWriter.Slot] = []
+        for value in values {
+            guard let value else { slots.append(.null); continue }
+            let bytes = value + terminator
+            guard bytes.count <= 0xFF_FFF0 else {
+                throw .cannotWrite(path: "", reason: "values over 16 MiB are not supported by this writer")
+            }
+            slots.append(.ref(try writer.write(payload: bytes, size: bytes.count, widthType: .ignore, width: 1)))
+        }
+        return try writer.refs(slots, context: true)
+    }
+
+    func timestamps(_ values: [Timestamp?]) throws(RealmFormatError) -> Int64 {
+        let seconds = try integers(values.map { $0?.seconds }, nullable: true)
+        let nanoseconds = try writer.integers(values.map { Int64($0?.nanoseconds ?? 0) })
+        return try writer.refs([.ref(seconds), .ref(nanoseconds)])
+    }
+
+    /// A B+tree of integers (link lists store raw keys): one leaf up to 1000 elements, inner
+    /// nodes with the compact element count above that.
+    func integerTree(_ values: [Int64]) throws(RealmFormatError) -> Int64 {
+        let leafCapacity = 1000
+        guard values.count > leafCapacity else { return try writer.integers(values) }
+        var level: [(ref: Int64, count: Int)] = []
+        var start = 0
+        while start < values.count {
+            let chunk = Array(values[start..<min(start + leafCapacity, values.count)])
+            level.append((try writer.integers(chunk), chunk.count))
+            start += leafCapacity
+        }
+        var perChild = leafCapacity
+        while level.count > 1 {
+            var next: [(ref: Int64, count: Int)] = []
+            var index = 0
+            while index < level.count {
+                let children = Array(level[index..<min(index + leafCapacity, level.count)])
+                let total = children.reduce(0) { $0 + $1.count }
+                let slots: [NodeWriter.Slot] = [.number(Int64(perChild))] + children.map { .ref($0.ref) } + [.number(Int64(total))]
+                next.append((try writer.refs(slots, isInner: true), total))
+                index += leafCapacity
+            }
+            perChild *= leafCapacity
+            level = next
+        }
+        return level[0].ref
+    }
+}

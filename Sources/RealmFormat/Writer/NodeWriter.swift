@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Appends nodes to a new file and hands back their refs.
+///
+/// Nodes are written children first, so every ref a node holds already exists. Nodes never
+/// straddle a 64 MiB section boundary (realm-core cannot map such a node); a node that would is
+/// moved to the boundary and the gap is remembered as free space.
+final class NodeWriter {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Offset of the next node.
+    private(set) var position = 24
+    /// Gaps left before section boundaries: (position, length).
+    private(set) var gaps: [(position: Int, length: Int)] = []
+    private let path: String
+
+    static let sectionSize = 1 << 26
+
+    init(path: String) throws(RealmFormatError) {
+        self.path = path
+        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        buffer.reserveCapacity(1 << 20)
+        buffer += [UInt8](repeating: 0, count: 24)
+    }
+
+    deinit { close(descriptor) }
+
+    enum WidthType: UInt8 { case bits = 0, multiply = 1, ignore = 2 }
+
+    /// Writes a node and returns its ref.
+    func write(payload: [UInt8], size: Int, widthType: WidthType, width: Int, hasRefs: Bool = false,
+               isInner: Bool = false, context: Bool = false) throws(RealmFormatError) -> Int64 {
+        let nodeBytes = 8 + (payload.count + 7) & ~7
+        let sectionEnd = (position / NodeWriter.sectionSize + 1) * NodeWriter.sectionSize
+        if position + nodeBytes > sectionEnd && nodeBytes <= NodeWriter.sectionSize {
+            gaps.append((position, sectionEnd - position))
+            buffer += [UInt8](repeating: 0, count: sectionEnd - position)
+            position = sectionEnd
+        }
+        let ref = position
+        var flags = (widthType.rawValue << 3) | IntegerPacking.code(forWidth: width)
+        if hasRefs { flags |= 0x40 }
+        if isInner { flags |= 0x80 }
+        if context { flags |= 0x20 }
+        buffer += [0x41, 0x41, 0x41, 0x41, flags, UInt8(truncatingIfNeeded: size >> 16), UInt8(truncatingIfNeeded: size >> 8), UInt8(truncatingIfNeeded: size)]
+        buffer += payload
+        buffer += [UInt8](repeating: 0, count: nodeBytes - 8 - payload.count)
+        position += nodeBytes
+        if buffer.count >= 1 << 22 { try flush() }
+        return Int64(ref)
+    }
+
+    /// A plain or has-refs integer node with the narrowest width.
+    func integers(_ values: [Int64], hasRefs: Bool = false, isInner: Bool = false, context: Bool = false,
+                  unsigned: Bool = false, minimumWidth: Int = 0) throws(RealmFormatError) -> Int64 {
+        let width = max(minimumWidth, unsigned ? IntegerPacking.unsignedWidth(for: values) : IntegerPacking.width(for: values))
+        return try write(payload: IntegerPacking.pack(values, width: width), size: values.count, widthType: .bits,
+                         width: width, hasRefs: hasRefs, isInner: isInner, context: context)
+    }
+
+    /// A has-refs node of refs (0 for null) and tagged numbers.
+    func refs(_ slots: [Slot], isInner: Bool = false, context: Bool = false) throws(RealmFormatError) -> Int64 {
+        try integers(slots.map(\.raw), hasRefs: true, isInner: isInner, context: context)
+    }
+
+    /// A has-refs element: a ref, a number (stored tagged) or nothing.
+    enum Slot {
+        case ref(Int64)
+        case number(Int64)
+        case null
+
+        var raw: Int64 {
+            switch self {
+            case let .ref(ref): return ref
+            case let .number(value): return (value << 1) | 1
+            case .null: return 0
+            }
+        }
+    }
+
+    private var bufferStart = 0
+
+    func flush() throws(RealmFormatError) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(bufferStart + offset)) }
+            guard written > 0 else {
+                if written < 0 && errno == EINTR { continue }
+                throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+        bufferStart += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the header (top ref in slot 0, format 24), pads the file to a page multiple and
+    /// syncs it to disk.
+    func finish(topRef: Int64) throws(RealmFormatError) {
+        let padding = (4096 - position % 4096) % 4096
+        buffer += [UInt8](repeating: 0, count: padding)
+        try flush()
+        var header = withUnsafeBytes(of: UInt64(topRef).littleEndian, Array.init)
+        header += [UInt8](repeating: 0, count: 8)
+        header += Array("T-DB".utf8) + [24, 0, 0, 0]
+        let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 24, 0) }
+        guard written == 24, fsync(descriptor) == 0 else {
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// Writes one table: its cluster tree (column leaves per 256 objects), spec and top array.
+struct TableWriter {
+    let writer: NodeWriter
+    let table: NewTable
+    let tableKey: Int64
+    let columns: [TableSetWriter.StoredColumn]
+    /// The stored columns of every table, for the keys of origin columns.
+    let layouts: [[TableSetWriter.StoredColumn]]
+    /// Backlink column leaf index -> target key -> origin keys.
+    let backlinks: [Int: [Int64: [Int64]]]
+
+    func write(progress: (Int) -> Void) throws(RealmFormatError) -> Int64 {
+        let encoder = LeafEncoder(writer: writer)
+        let capacity = ClusterTreeWriter.leafCapacity
+        let trees = ClusterTreeWriter(writer: writer)
+        let singleLeaf = table.keys.count <= capacity
+        var leaves: [(ref: Int64, offset: Int64, count: Int)] = []
+        var start = 0
+        while start < table.keys.count {
+            let end = min(start + capacity, table.keys.count)
+            var refs: [Int64] = []
+            for (leafIndex, column) in columns.enumerated() {
+                refs.append(try columnLeaf(leafIndex, column, rows: start..<end, encoder: encoder))
+            }
+            let keys = Array(table.keys[start..<end])
+            leaves.append(try trees.leaf(keys: keys, columnRefs: refs, offset: singleLeaf ? 0 : keys[0]))
+            start = end
+            progress(end)
+        }
+        let root: Int64
+        if let tree = try trees.root(over: leaves) {
+            root = tree
+        } else {
+            root = try trees.leaf(keys: [], columnRefs: try columns.enumerated().map { leafIndex, column throws(RealmFormatError) in
+                try columnLeaf(leafIndex, column, rows: 0..<0, encoder: encoder)
+            }, offset: 0).ref
+        }
+        return try top(clusterRoot: root, spec: try spec())
+    }
+
+    private func columnLeaf(_ leafIndex: Int, _ column: TableSetWriter.StoredColumn, rows: Range<Int>,
+                            encoder: LeafEncoder) throws(RealmFormatError) -> Int64 {
+        if column.type == .backlink {
+            let incoming = backlinks[leafIndex] ?? [:]
+            var slots: [NodeWriter.Slot] = []
+            for row in rows {
+                let origins = incoming[table.keys[row]] ?? []
+                switch origins.count {
+                case 0: slots.append(.null)
+                case 1: slots.append(.number(origins[0]))
+                default: slots.append(.ref(try encoder.integerTree(origins)))
+                }
+            }
+            return try writer.refs(slots)
+        }
+        let schema = table.columns[leafIndex]
+        let values = table.values[leafIndex][rows]
+        if schema.collection == .list {
+            guard schema.type == .link else {
+                throw .cannotWrite(path: "", reason: "lists of \(schema.type) are not supported by this writer yet")
+            }
+            var slots: [NodeWriter.Slot] = []
+            for value in values {
+                let keys = TableSetWriter.linkedKeys(value)
+                slots.append(keys.isEmpty ? .null : .ref(try encoder.integerTree(keys)))
+            }
+            return try writer.refs(slots)
+        }
+        guard schema.collection == nil else {
+            throw .cannotWrite(path: "", reason: "\(schema.collection?.rawValue ?? "") columns are not supported by this writer yet")
+        }
+        let scalars: [RealmValue] = values.map { if case let .scalar(value) = $0 { return value } else { return .null } }
+        switch schema.type {
+        case .int:
+            return try encoder.integers(scalars.map { if case let .int(number) = $0 { return number } else { return nil } }, nullable: schema.isNullable)
+        case .bool:
+            return try encoder.bools(scalars.map { if case let .bool(flag) = $0 { return flag } else { return nil } })
+        case .float:
+            return try encoder.floats(scalars.map { if case let .float(number) = $0 { return number } else { return nil } })
+        case .double:
+            return try encoder.doubles(scalars.map { if case let .double(number) = $0 { return number } else { return nil } })
+        case .string:
+            return try encoder.strings(scalars.map { if case let .string(text) = $0 { return text } else { return nil } })
+        case .binary:
+            return try encoder.blobs(scalars.map { if case let .binary(bytes) = $0 { return bytes } else { return nil } }, isString: false)
+        case .timestamp:
+            return try encoder.timestamps(scalars.map { if case let .timestamp(time) = $0 { return time } else { return nil } })
+        case .link:
+            return try writer.integers(scalars.map { if case let .link(_, key) = $0 { return key + 1 } else { return 0 } })
+        default:
+            throw .cannotWrite(path: "", reason: "\(schema.type) columns are not supported by this writer yet")
+        }
+    }
+
+    private func spec() throws(RealmFormatError) -> Int64 {
+        let types = try writer.integers(columns.map { Int64($0.type.rawValue) })
+        let names = try LeafEncoder(writer: writer).strings(columns.filter { $0.type != .backlink }.map(\.name))
+        let attributes = try writer.integers(columns.map { Int64($0.attributes) })
+        let keys = try writer.integers(columns.map(\.key))
+        return try writer.refs([.ref(types), .ref(names), .ref(attributes), .null, .null, .ref(keys)])
+    }
+
+    private func top(clusterRoot: Int64, spec: Int64) throws(RealmFormatError) -> Int64 {
+        let searchIndexes = try writer.refs(columns.map { _ in .null })
+        let oppositeTables = try writer.integers(columns.map { column in
+            if let target = column.target { return Int64(target.table) }
+            if let origin = column.origin { return Int64(origin.table) }
+            return 0x7FFF_FFFF
+        })
+        let oppositeColumns = try writer.integers(columns.map { column in
+            if let target = column.target { return target.backlinkKey }
+            if let origin = column.origin { return layouts[origin.table][origin.column].key }
+            return 0x7FFF_FFFF_FFFF_FFFF
+        })
+        let primaryKey: NodeWriter.Slot = table.primaryKey.flatMap { name in
+            columns.first { $0.name == name && $0.type != .backlink }.map { .number($0.key) }
+        } ?? .null
+        let flags: Int64 = table.kind == .embedded ? 1 : (table.kind == .asymmetric ? 2 : 0)
+        return try writer.refs([
+            .ref(spec), .null, .ref(clusterRoot), .number(tableKey), .ref(searchIndexes), .number(Int64(columns.count)),
+            .number(1), .ref(oppositeTables), .ref(oppositeColumns), .number(table.keySequence), .null,
+            primaryKey, .number(flags), .null,
+        ])
+    }
+}
