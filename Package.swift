@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "TestSupport"]),
-        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "TestSupport"]),
+        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "RealmQuery", "TestSupport"]),
         .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "TestSupport"]),
     ]
 )

@@ -23,6 +23,8 @@ public enum CommandRegistry {
         CountCommand.spec,
         DumpCommand.spec,
         GenerateCommand.spec,
+        CompactCommand.spec,
+        CompactCommand.upgradeSpec,
         InfoCommand.spec,
         OpenCommand.spec,
         HelpCommand.spec,

@@ -98,17 +98,22 @@ struct LeafEncoder {
         return try writer.refs([.ref(seconds), .ref(nanoseconds)])
     }
 
-    /// A B+tree of integers (link lists store raw keys): one leaf up to 1000 elements, inner
-    /// nodes with the compact element count above that.
+    /// A B+tree of integers (link lists, backlink lists and row lists store raw keys).
     func integerTree(_ values: [Int64]) throws(RealmFormatError) -> Int64 {
+        try tree(count: values.count) { range throws(RealmFormatError) in try writer.integers(Array(values[range])) }
+    }
+
+    /// A B+tree of `count` elements: one leaf up to 1000 elements, inner nodes with the compact
+    /// element count above that. `leaf` writes the leaf for a range of elements.
+    func tree(count: Int, leaf: (Range<Int>) throws(RealmFormatError) -> Int64) throws(RealmFormatError) -> Int64 {
         let leafCapacity = 1000
-        guard values.count > leafCapacity else { return try writer.integers(values) }
+        guard count > leafCapacity else { return try leaf(0..<count) }
         var level: [(ref: Int64, count: Int)] = []
         var start = 0
-        while start < values.count {
-            let chunk = Array(values[start..<min(start + leafCapacity, values.count)])
-            level.append((try writer.integers(chunk), chunk.count))
-            start += leafCapacity
+        while start < count {
+            let end = min(start + leafCapacity, count)
+            level.append((try leaf(start..<end), end - start))
+            start = end
         }
         var perChild = leafCapacity
         while level.count > 1 {
@@ -125,5 +130,27 @@ struct LeafEncoder {
             level = next
         }
         return level[0].ref
+    }
+
+    /// A leaf of scalar values of `type` (the layouts of column leaves and list leaves alike).
+    func leaf(_ values: [RealmValue], type: ColumnType, nullable: Bool) throws(RealmFormatError) -> Int64 {
+        switch type {
+        case .int:
+            return try integers(values.map { if case let .int(number) = $0 { return number } else { return nil } }, nullable: nullable)
+        case .bool:
+            return try bools(values.map { if case let .bool(flag) = $0 { return flag } else { return nil } })
+        case .float:
+            return try floats(values.map { if case let .float(number) = $0 { return number } else { return nil } })
+        case .double:
+            return try doubles(values.map { if case let .double(number) = $0 { return number } else { return nil } })
+        case .string:
+            return try strings(values.map { if case let .string(text) = $0 { return text } else { return nil } })
+        case .binary:
+            return try blobs(values.map { if case let .binary(bytes) = $0 { return bytes } else { return nil } }, isString: false)
+        case .timestamp:
+            return try timestamps(values.map { if case let .timestamp(time) = $0 { return time } else { return nil } })
+        default:
+            throw .cannotWrite(path: "", reason: "\(type) values are not supported by this writer yet")
+        }
     }
 }

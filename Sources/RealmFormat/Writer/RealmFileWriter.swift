@@ -23,6 +23,7 @@ public struct RealmFileWriter {
             try writer.finish(topRef: top)
         } catch {
             unlink(temporary)
+            if case let .cannotWrite(path: "", reason) = error { throw .cannotWrite(path: path, reason: reason) }
             throw error
         }
         guard rename(temporary, path) == 0 else {

@@ -56,13 +56,19 @@ struct TableWriter {
         let schema = table.columns[leafIndex]
         let values = table.values[leafIndex][rows]
         if schema.collection == .list {
-            guard schema.type == .link else {
-                throw .cannotWrite(path: "", reason: "lists of \(schema.type) are not supported by this writer yet")
-            }
             var slots: [NodeWriter.Slot] = []
             for value in values {
-                let keys = TableSetWriter.linkedKeys(value)
-                slots.append(keys.isEmpty ? .null : .ref(try encoder.integerTree(keys)))
+                guard case let .list(elements) = value, !elements.isEmpty else {
+                    slots.append(.null)
+                    continue
+                }
+                if schema.type == .link {
+                    slots.append(.ref(try encoder.integerTree(TableSetWriter.linkedKeys(value))))
+                } else {
+                    slots.append(.ref(try encoder.tree(count: elements.count) { range throws(RealmFormatError) in
+                        try encoder.leaf(Array(elements[range]), type: schema.type, nullable: schema.isNullable)
+                    }))
+                }
             }
             return try writer.refs(slots)
         }
@@ -70,26 +76,10 @@ struct TableWriter {
             throw .cannotWrite(path: "", reason: "\(schema.collection?.rawValue ?? "") columns are not supported by this writer yet")
         }
         let scalars: [RealmValue] = values.map { if case let .scalar(value) = $0 { return value } else { return .null } }
-        switch schema.type {
-        case .int:
-            return try encoder.integers(scalars.map { if case let .int(number) = $0 { return number } else { return nil } }, nullable: schema.isNullable)
-        case .bool:
-            return try encoder.bools(scalars.map { if case let .bool(flag) = $0 { return flag } else { return nil } })
-        case .float:
-            return try encoder.floats(scalars.map { if case let .float(number) = $0 { return number } else { return nil } })
-        case .double:
-            return try encoder.doubles(scalars.map { if case let .double(number) = $0 { return number } else { return nil } })
-        case .string:
-            return try encoder.strings(scalars.map { if case let .string(text) = $0 { return text } else { return nil } })
-        case .binary:
-            return try encoder.blobs(scalars.map { if case let .binary(bytes) = $0 { return bytes } else { return nil } }, isString: false)
-        case .timestamp:
-            return try encoder.timestamps(scalars.map { if case let .timestamp(time) = $0 { return time } else { return nil } })
-        case .link:
+        if schema.type == .link {
             return try writer.integers(scalars.map { if case let .link(_, key) = $0 { return key + 1 } else { return 0 } })
-        default:
-            throw .cannotWrite(path: "", reason: "\(schema.type) columns are not supported by this writer yet")
         }
+        return try encoder.leaf(scalars, type: schema.type, nullable: schema.isNullable)
     }
 
     private func spec() throws(RealmFormatError) -> Int64 {
@@ -101,7 +91,22 @@ struct TableWriter {
     }
 
     private func top(clusterRoot: Int64, spec: Int64) throws(RealmFormatError) -> Int64 {
-        let searchIndexes = try writer.refs(columns.map { _ in .null })
+        var indexSlots: [NodeWriter.Slot] = []
+        for (leafIndex, column) in columns.enumerated() {
+            guard column.type != .backlink, table.columns[leafIndex].isIndexed || table.primaryKey == column.name else {
+                indexSlots.append(.null)
+                continue
+            }
+            var entries: [(key: Int64, data: [UInt8])] = []
+            for (row, value) in table.values[leafIndex].enumerated() {
+                guard case let .scalar(scalar) = value, let data = SearchIndexWriter.indexData(scalar) else {
+                    throw .cannotWrite(path: "", reason: "cannot index the values of \(table.name).\(column.name)")
+                }
+                entries.append((table.keys[row], data))
+            }
+            indexSlots.append(.ref(try SearchIndexWriter(writer: writer).write(entries)))
+        }
+        let searchIndexes = try writer.refs(indexSlots)
         let oppositeTables = try writer.integers(columns.map { column in
             if let target = column.target { return Int64(target.table) }
             if let origin = column.origin { return Int64(origin.table) }

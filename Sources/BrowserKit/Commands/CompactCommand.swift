@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RealmFormat
+
+/// `compact OUT [--force]` and `upgrade OUT [--force]`: a fresh format-24 copy of the open file,
+/// with the same schema, objects and keys and no free space. Never writes over the input.
+enum CompactCommand {
+    static let spec = CommandSpec(
+        name: "compact", aliases: [], arguments: "OUT [--force]",
+        summary: "write a fresh, compacted format-24 copy of the open file",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session, verb: "compact") })
+
+    static let upgradeSpec = CommandSpec(
+        name: "upgrade", aliases: [], arguments: "OUT [--force]",
+        summary: "write a format-24 copy of an older (format 20-23) file; the original is untouched",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session, verb: "upgrade") })
+
+    static func run(_ arguments: String, _ session: Session, verb: String) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        var words = StatementSplitter.words(in: arguments)
+        let force = words.contains("--force")
+        words.removeAll { $0 == "--force" }
+        guard words.count == 1, let path = words.first else { throw .usage("\(verb) OUT [--force]") }
+        let source = catalog.file
+        guard realpathOrSelf(path) != realpathOrSelf(source.path) else {
+            throw .cannotWrite(path: path, reason: "that is the open file; \(verb) always writes a new file")
+        }
+        let tables: [NewTable]
+        do {
+            tables = try FileCopier(file: source).tables()
+        } catch {
+            if case let .cannotWrite(_, reason) = error { throw .cannotWrite(path: path, reason: reason) }
+            throw .file(error)
+        }
+        let total = tables.reduce(0) { $0 + $1.keys.count }
+        let progress = ProgressReporter(total: total, label: "\(verb) \(path)")
+        do {
+            try RealmFileWriter().write(tables: tables, to: path, overwrite: force) { progress.update($0) }
+        } catch {
+            progress.finish()
+            throw .file(error)
+        }
+        progress.finish()
+        session.output.line("wrote \(path): file format 24 (from \(source.fileFormat)), \(tables.count) tables, \(total) objects")
+    }
+
+    private static func realpathOrSelf(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
