@@ -22,7 +22,15 @@ struct PathResolver {
         guard let first = segments.first else { return path }
         var remaining = segments[...]
         if !isRelative(first, to: path.last?.location) {
-            path = [try classStep(first)]
+            do {
+                path = [try classStep(first)]
+            } catch {
+                // Standing on an object, a word that is no class was meant as one of its properties.
+                if case .unknownClass = error, case let .object(object)? = path.last?.location {
+                    throw .unknownProperty(className: object.table.displayName, name: first.name)
+                }
+                throw error
+            }
             remaining = remaining.dropFirst()
         }
         for segment in remaining {
