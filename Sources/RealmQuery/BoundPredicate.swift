@@ -23,6 +23,10 @@ extension BoundPredicate {
             return FastComparison.make(path, op, options, values[0]).map(BoundPredicate.fast) ?? self
         case let .comparison(.constant(values, false), op, options, .path(path, nil, nil)) where values.count == 1:
             return FastComparison.make(path, op.mirrored, options, values[0]).map(BoundPredicate.fast) ?? self
+        case let .between(.path(path, nil, nil), .constant(lower, false), .constant(upper, false)) where lower.count == 1 && upper.count == 1:
+            guard let low = FastComparison.make(path, .greaterOrEqual, [], lower[0]),
+                  let high = FastComparison.make(path, .lessOrEqual, [], upper[0]) else { return self }
+            return .and([.fast(low), .fast(high)])
         default: return self
         }
     }

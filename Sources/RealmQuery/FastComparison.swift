@@ -36,21 +36,24 @@ struct FastComparison {
     }
 
     func matches(_ object: ObjectRef) throws(RealmFormatError) -> Bool {
-        let reader = try object.readers.reader(for: column)
+        try matches(reader: try object.readers.reader(for: column), row: object.row)
+    }
+
+    func matches(reader: ColumnLeafReader, row: Int) throws(RealmFormatError) -> Bool {
         guard reader.readsInPlace else {
             // An unusual leaf layout: fall back to the value.
-            return ValueComparator.matches(try reader.value(at: object.row), op, constant, options: [])
+            return ValueComparator.matches(try reader.value(at: row), op, constant, options: [])
         }
         switch test {
         case let .integer(op, constant):
-            guard let value = try reader.integer(at: object.row) else { return op == .notEqual }
+            guard let value = try reader.integer(at: row) else { return op == .notEqual }
             return FastComparison.order(value, constant, op)
         case let .floatingPoint(op, constant):
-            guard let value = try reader.floatingPoint(at: object.row) else { return op == .notEqual }
+            guard let value = try reader.floatingPoint(at: row) else { return op == .notEqual }
             if value.isNaN { return op == .notEqual }
             return FastComparison.order(value, constant, op)
         case let .bytes(op, needle):
-            guard let element = try reader.blob(at: object.row) else { return op == .notEqual }
+            guard let element = try reader.blob(at: row) else { return op == .notEqual }
             switch element {
             case .null: return op == .notEqual
             case let .contiguous(buffer): return FastComparison.compare(buffer, op, needle)

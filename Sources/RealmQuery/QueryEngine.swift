@@ -31,8 +31,15 @@ public struct QueryEngine {
                     if try evaluator.matches(predicate, .object(object)) { matches.append(object) }
                 }
             } else {
+                let columnar = LeafFilter.applies(to: predicate)
                 try table.objects.forEachLeaf { leaf in
                     let readers = LeafReaders(leaf: leaf)
+                    if columnar {
+                        for (row, matched) in try LeafFilter.mask(predicate, readers: readers).enumerated() where matched {
+                            matches.append(ObjectRef(table: table, readers: readers, row: row))
+                        }
+                        return
+                    }
                     for row in 0..<leaf.count {
                         let object = ObjectRef(table: table, readers: readers, row: row)
                         if try evaluator.matches(predicate, .object(object)) { matches.append(object) }

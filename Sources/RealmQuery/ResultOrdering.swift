@@ -12,7 +12,7 @@ struct ResultOrdering {
 
     func apply(_ steps: [Step], to objects: [ObjectRef]) throws(RealmFormatError) -> [ObjectRef] {
         var result = objects
-        for step in steps {
+        for (position, step) in steps.enumerated() {
             switch step {
             case let .limit(count):
                 result = Array(result.prefix(max(0, count)))
@@ -26,7 +26,7 @@ struct ResultOrdering {
                 }
                 let ascending = keys.map(\.ascending)
                 // Swift's sort is not guaranteed stable; sort indices with the index as tie-breaker.
-                let order = result.indices.sorted { a, b in
+                let precedes: (Int, Int) -> Bool = { a, b in
                     for index in 0..<width {
                         // Objects whose link chain breaks before the sorted property come first
                         // in either direction, as in Realm.
@@ -41,6 +41,12 @@ struct ResultOrdering {
                     }
                     return a < b
                 }
+                let order: [Int]
+                if position + 1 < steps.count, case let .limit(count) = steps[position + 1], count >= 0, count < result.count / 8 {
+                    order = ResultOrdering.smallest(count, of: result.count, by: precedes)
+                } else {
+                    order = result.indices.sorted(by: precedes)
+                }
                 let objects = result
                 result = order.map { objects[$0] }
             case let .distinct(keyPaths):
@@ -54,6 +60,24 @@ struct ResultOrdering {
             }
         }
         return result
+    }
+
+    /// The first `count` indices in `precedes` order, without sorting them all (SORT then LIMIT).
+    static func smallest(_ count: Int, of total: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
+        var best: [Int] = []
+        best.reserveCapacity(count + 1)
+        for index in 0..<total {
+            if best.count == count, let last = best.last, !precedes(index, last) { continue }
+            var low = 0
+            var high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(index, best[middle]) { high = middle } else { low = middle + 1 }
+            }
+            best.insert(index, at: low)
+            if best.count > count { best.removeLast() }
+        }
+        return best
     }
 
     /// The value a sort or distinct key reads; nil when a link on the way is null.
