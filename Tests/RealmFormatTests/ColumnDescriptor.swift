@@ -12,7 +12,7 @@ struct ColumnDescriptor: Equatable, CustomStringConvertible {
     let collection: String?
     /// Raw name of the link target table, nil for non-link columns.
     let target: String?
-    let indexed: Bool
+    private(set) var indexed: Bool
     let fulltext: Bool
 
     /// Reads a descriptor from the dump; nil if a member is missing or has the wrong JSON type.
@@ -41,6 +41,14 @@ struct ColumnDescriptor: Equatable, CustomStringConvertible {
         target = column.targetTableKey.map { key in file.table(withKey: key)?.name ?? "<no table with key \(key)>" }
         indexed = column.isIndexed
         fulltext = column.isFullTextIndexed
+    }
+
+    /// The same descriptor with `indexed` false, for legacy files whose dumps come from an
+    /// upgraded copy (the upgrade adds search indexes to primary key columns).
+    var ignoringIndex: ColumnDescriptor {
+        var copy = self
+        copy.indexed = false
+        return copy
     }
 
     var description: String {

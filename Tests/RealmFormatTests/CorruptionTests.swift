@@ -14,19 +14,30 @@ struct CorruptionTests {
     /// Fixed, so failures reproduce; each fixture mixes in its name (see `SplitMix64`).
     static let seed: UInt64 = 0x5EED_2026_0001
 
+    /// The realm-core-written fixtures, alltypes.realm (every value type, nested collections,
+    /// backlinks) and realm-core's legacy upgrade-test files (formats 20-23: legacy dictionary
+    /// and set layouts, node-size-4 cluster trees), as paths relative to the fixtures folder.
+    static let fixtures = Fixtures.goldenNames + ["alltypes"] + LegacyFileTests.names.map { "legacy/\($0)" }
+
     /// How hard to exercise each fixture. big.realm is 21 MB with 200,000 objects, so its cases
     /// read a bounded number of objects per table (every table is still read, and random access
-    /// still reaches the middle and the end) and it gets fewer flips.
+    /// still reaches the middle and the end) and it gets fewer flips. A full read of alltypes.realm
+    /// (every value type, every collection element) takes about 30 ms in a debug build and
+    /// test_upgrade_database_1000_23 about 15 ms, and the other legacy files are a few KB, so
+    /// those get fewer flips to keep the whole run well under a minute.
     /// `REALM_FORMAT_FLIP_FACTOR=N` multiplies the flip counts for a deeper local fuzzing run.
     static func plan(for fixture: String) -> (flips: Int, objectsPerTable: Int?) {
         let factor = ProcessInfo.processInfo.environment["REALM_FORMAT_FLIP_FACTOR"].flatMap { Int($0) } ?? 1
-        return fixture == "big"
-            ? (flips: 60 * factor, objectsPerTable: 1024)
-            : (flips: 300 * factor, objectsPerTable: nil)
+        switch fixture {
+        case "big": return (flips: 60 * factor, objectsPerTable: 1024)
+        case "alltypes": return (flips: 200 * factor, objectsPerTable: nil)
+        case _ where fixture.hasPrefix("legacy/"): return (flips: 150 * factor, objectsPerTable: nil)
+        default: return (flips: 300 * factor, objectsPerTable: nil)
+        }
     }
 
     @Test("the pristine fixtures read completely through the corruption harness",
-          .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), arguments: Fixtures.goldenNames)
+          .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), arguments: CorruptionTests.fixtures)
     func pristineReadCompletes(fixture: String) throws {
         guard Fixtures.requirePresent() else { return }
         let budget = CorruptionTests.plan(for: fixture).objectsPerTable
@@ -66,7 +77,7 @@ struct CorruptionTests {
     }
 
     @Test("truncated files and broken headers are rejected or read, never crash",
-          .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), arguments: Fixtures.goldenNames)
+          .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), arguments: CorruptionTests.fixtures)
     func truncationsAndHeaders(fixture: String) throws {
         guard Fixtures.requirePresent() else { return }
         let original = try Fixtures.bytes(fixture)
@@ -83,7 +94,10 @@ struct CorruptionTests {
             cases += 1
             if length < 24 {
                 #expect(outcome.isNotARealmFile, "\(fixture) truncated to \(length): \(outcome)")
-            } else if header.selectedTopRef + 8 > UInt64(length) {
+            } else if header.isStreamingForm {
+                // The footer holding the top ref is gone with the file's end.
+                #expect(outcome.isRejected, "\(fixture) (streaming form) truncated to \(length): \(outcome)")
+            } else if header.selectedTopRef > UInt64(length - 8) {
                 // The live top array lies past the new end of file, so there is nothing valid to read.
                 #expect(outcome.isRejected, "\(fixture) truncated to \(length) before its top ref: \(outcome)")
             }
@@ -110,7 +124,7 @@ struct CorruptionTests {
     }
 
     @Test("random single-byte corruptions in the node area are rejected or read, never crash",
-          .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), arguments: Fixtures.goldenNames)
+          .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), arguments: CorruptionTests.fixtures)
     func randomByteFlips(fixture: String) throws {
         guard Fixtures.requirePresent() else { return }
         let original = try Fixtures.bytes(fixture)
@@ -124,7 +138,7 @@ struct CorruptionTests {
     /// first slots of the payload (refs, tagged counts), found by realm-core's "AAAA" node
     /// signature at 8-byte aligned offsets (spec §2.1), independently of the reader under test.
     @Test("single-byte corruptions of node headers and first slots are rejected or read, never crash",
-          .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), arguments: Fixtures.goldenNames)
+          .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), arguments: CorruptionTests.fixtures)
     func nodeHeaderFlips(fixture: String) throws {
         guard Fixtures.requirePresent() else { return }
         let original = try Fixtures.bytes(fixture)

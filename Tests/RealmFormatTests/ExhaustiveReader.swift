@@ -25,12 +25,28 @@ enum ReadOutcome: Sendable {
 /// Used by the corruption tests: whatever the bytes are, this must end in `.completed` or
 /// `.rejected`, never trap or hang. It opens the file, reads header and top facts, every
 /// table's schema and link targets, every public column value of every object (up to
-/// `objectsPerTable`, to keep big.realm affordable), follows single links to their targets with
-/// `find(key:)`, and probes `leaf(atPosition:)` and `find(key:)` at the ends, the middle and
-/// with impossible arguments.
+/// `objectsPerTable`, to keep big.realm affordable) including every element of every list, set
+/// and dictionary (recursively into collections nested in Mixed values, as `dump` does), the
+/// hidden backlink columns, follows links and typed links to their targets with `find(key:)`,
+/// and probes `leaf(atPosition:)` and `find(key:)` at the ends, the middle and with impossible
+/// arguments.
 enum ExhaustiveReader {
     /// Thrown by the scan to stop after the object budget; never escapes `read`.
     private struct BudgetExhausted: Error {}
+
+    /// Thrown when collections nest deeper than this. No valid file comes close (the fixtures
+    /// nest three levels); deeper nesting means a nested ref loops back to an ancestor, and a
+    /// caller that recurses like `dump` would never return. RealmFormat must refuse that first
+    /// (`CollectionReader.maximumNestingDepth`); if it does not, the case is reported as
+    /// `.unexpectedError` instead of overflowing the stack.
+    static let maximumNesting = CollectionReader.maximumNestingDepth + 2
+
+    private struct NestingTooDeep: Error, CustomStringConvertible {
+        let rootRef: Int64?
+        var description: String {
+            "collections nested deeper than \(ExhaustiveReader.maximumNesting) levels (at offset \(rootRef.map(String.init) ?? "-")); RealmFormat did not reject the loop"
+        }
+    }
 
     static func read(path: String, objectsPerTable: Int? = nil) -> ReadOutcome {
         do {
@@ -44,6 +60,7 @@ enum ExhaustiveReader {
 
     private static func readAll(path: String, objectsPerTable: Int?) throws -> Int {
         let file = try RealmFile(path: path)
+        let walker = ValueWalker(file: file)
         var valuesRead = 0
         _ = (file.header.fileFormat, file.header.topRef, file.header.isStreamingForm)
         if let top = file.top {
@@ -54,7 +71,8 @@ enum ExhaustiveReader {
             for column in table.allColumns {
                 if let target = column.targetTableKey { _ = file.table(withKey: target)?.name }
             }
-            let columns = table.columns
+            // Public columns first, then the hidden backlink columns.
+            let columns = table.columns + table.backlinkColumns
             var sampledKeys: [Int64] = []
             var objectsRead = 0
             do {
@@ -65,8 +83,7 @@ enum ExhaustiveReader {
                         let key = try leaf.key(at: row)
                         if row == 0 || row == leaf.count - 1, sampledKeys.count < 16 { sampledKeys.append(key) }
                         for reader in readers {
-                            try followLink(try reader.value(at: row), in: file)
-                            valuesRead += 1
+                            valuesRead += try walker.read(row: row, of: reader)
                         }
                         objectsRead += 1
                     }
@@ -78,29 +95,93 @@ enum ExhaustiveReader {
             for position in [0, 1, count / 2, count - 1, count, -1, Int.max] {
                 guard let (leaf, row) = try table.objects.leaf(atPosition: position) else { continue }
                 sampledKeys.append(try leaf.key(at: row))
-                valuesRead += try readRow(row, of: leaf, columns: columns, in: file)
+                valuesRead += try readRow(row, of: leaf, columns: columns, walker: walker)
             }
             for key in sampledKeys + [-1, 0, Int64.max, Int64.min] {
                 guard let (leaf, row) = try table.objects.find(key: key) else { continue }
                 _ = try leaf.key(at: row)
-                valuesRead += try readRow(row, of: leaf, columns: columns, in: file)
+                valuesRead += try readRow(row, of: leaf, columns: columns, walker: walker)
             }
         }
         return valuesRead
     }
 
-    private static func readRow(_ row: Int, of leaf: ClusterLeaf, columns: [Column], in file: RealmFile) throws -> Int {
+    private static func readRow(_ row: Int, of leaf: ClusterLeaf, columns: [Column], walker: ValueWalker) throws -> Int {
+        var valuesRead = 0
         for column in columns {
-            try followLink(try ColumnLeafReader(leaf: leaf, column: column).value(at: row), in: file)
+            valuesRead += try walker.read(row: row, of: try ColumnLeafReader(leaf: leaf, column: column))
         }
-        return columns.count
+        return valuesRead
     }
 
-    /// Resolves a single link to its target object, as displaying a link would.
-    private static func followLink(_ value: RealmValue, in file: RealmFile) throws {
-        guard case let .link(tableKey, key) = value, let target = file.table(withKey: tableKey) else { return }
-        if let (leaf, row) = try target.objects.find(key: key) {
-            _ = try leaf.key(at: row)
+    /// Reads one value completely: its collection elements (recursively), and the objects its
+    /// links, typed links and backlinks point to.
+    ///
+    /// Each distinct link target is resolved once per read: demo.realm holds about 15,000 links
+    /// to 2,000 objects, and resolving every one of them on each of hundreds of corruption cases
+    /// costs seconds while adding nothing, whereas a damaged link value is a new target and so is
+    /// still resolved.
+    private final class ValueWalker {
+        private struct Target: Hashable {
+            let table: UInt32
+            let key: Int64
+        }
+
+        let file: RealmFile
+        let collections: CollectionReader
+        private var resolved = Set<Target>()
+
+        init(file: RealmFile) {
+            self.file = file
+            collections = CollectionReader(file: file)
+        }
+
+        /// The number of values read for the object in `row`: 1 plus any collection elements
+        /// and backlinks.
+        func read(row: Int, of reader: ColumnLeafReader) throws -> Int {
+            if reader.column.isBacklink {
+                let origins = try reader.backlinks(at: row)
+                // Every backlink is read, but only the first and last few are resolved: one
+                // object can have thousands (test_upgrade_database_1000_23).
+                if let origin = reader.column.targetTableKey {
+                    for key in origins.prefix(4) + origins.suffix(4) { try resolve(key: key, in: origin) }
+                }
+                return 1 + origins.count
+            }
+            return try walk(try reader.value(at: row), depth: 0)
+        }
+
+        private func walk(_ value: RealmValue, depth: Int) throws -> Int {
+            switch value {
+            case let .link(table, key), let .typedLink(table, key):
+                try resolve(key: key, in: table)
+                return 1
+            case let .collection(summary):
+                guard depth < ExhaustiveReader.maximumNesting else { throw NestingTooDeep(rootRef: summary.rootRef) }
+                var valuesRead = 1
+                if summary.kind == .dictionary {
+                    for entry in try collections.entries(of: summary) {
+                        valuesRead += try walk(entry.key, depth: depth + 1)
+                        valuesRead += try walk(entry.value, depth: depth + 1)
+                    }
+                } else {
+                    for element in try collections.elements(of: summary) {
+                        valuesRead += try walk(element, depth: depth + 1)
+                    }
+                }
+                return valuesRead
+            default:
+                return 1
+            }
+        }
+
+        /// Finds the target object, as displaying a link would.
+        private func resolve(key: Int64, in tableKey: UInt32) throws {
+            guard resolved.insert(Target(table: tableKey, key: key)).inserted,
+                  let table = file.table(withKey: tableKey) else { return }
+            if let (leaf, row) = try table.objects.find(key: key) {
+                _ = try leaf.key(at: row)
+            }
         }
     }
 }

@@ -7,8 +7,8 @@ import Testing
 ///
 /// Their table top arrays leave the flags slot (12) null, which realm-core reads as 0
 /// (top-level table); a reader that insists on a tagged number there cannot open any of them.
-/// Values are not compared: the dumps were made from upgraded copies, and the `_4_` files need
-/// a foreign cluster key shift (see the fixtures README).
+/// Their values are compared with the (upgraded) dumps in `GoldenFixtureTests`; the `_4_`
+/// files need a foreign cluster key shift (see the fixtures README).
 @Suite("Legacy files", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct LegacyFileTests {
     static let names = [

@@ -26,4 +26,7 @@ struct RawHeader {
     /// `file_format[select bit]`.
     var selectedFormat: UInt8 { selectBit == 0 ? formats.0 : formats.1 }
     var hasRealmMnemonic: Bool { mnemonic == Array("T-DB".utf8) }
+    /// Files written by `writeCopy` (all of realm-core's legacy test files) keep the top ref in
+    /// a footer at the end of the file and all ones in the selected slot (spec §1.2).
+    var isStreamingForm: Bool { selectedTopRef == UInt64.max }
 }

@@ -16,7 +16,8 @@ final class TemporaryRealmCopy {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("RealmFormatTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("\(name).realm")
+        // Names like "legacy/test_upgrade_database_20-flipped" must not create subfolders.
+        let url = directory.appendingPathComponent("\(name.replacingOccurrences(of: "/", with: "_")).realm")
         try Data(bytes).write(to: url)
         path = url.path
         handle = try FileHandle(forUpdating: url)

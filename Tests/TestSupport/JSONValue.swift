@@ -8,6 +8,11 @@ public enum JSONValue: Equatable, Sendable {
     public struct Member: Equatable, Sendable {
         public let key: String
         public let value: JSONValue
+
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
     }
 
     case object([Member])
