@@ -114,7 +114,7 @@ public struct DemoDatabase {
             text.append(character)
         }
         guard Int.random(in: 0..<100, using: &random) == 0 else { return text }
-        while text.count < 10_000 { text += " bla" }
-        return String(text.prefix(10_000))
+        let repetitions = (10_000 - text.utf8.count + 3) / 4
+        return String((text + String(repeating: " bla", count: repetitions)).utf8.prefix(10_000)) ?? text
     }
 }
