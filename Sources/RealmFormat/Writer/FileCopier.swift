@@ -25,7 +25,7 @@ public struct FileCopier {
             newColumns.append(NewColumn(
                 name: column.name, type: column.isLink ? .link : column.type, isNullable: column.isNullable,
                 collection: column.collection, targetTable: column.targetTableKey.flatMap { positions[$0] },
-                isIndexed: column.isIndexed))
+                isIndexed: column.isIndexed, isFullTextIndexed: column.isFullTextIndexed))
         }
         var keys: [Int64] = []
         var values: [[NewValue]] = columns.map { _ in [] }
@@ -36,12 +36,8 @@ public struct FileCopier {
                 for row in 0..<leaf.count {
                     keys.append(try leaf.key(at: row))
                     for (index, reader) in readers.enumerated() {
-                        let value = try reader.value(at: row)
-                        if case let .collection(collection) = value {
-                            values[index].append(.list(try collections.elements(of: collection).map { relinked($0, positions) }))
-                        } else {
-                            values[index].append(.scalar(relinked(value, positions)))
-                        }
+                        values[index].append(try converted(try reader.value(at: row), column: columns[index],
+                                                           collections: collections, positions: positions))
                     }
                 }
             }
@@ -62,19 +58,51 @@ public struct FileCopier {
                         keys: keys, values: values, keySequence: max(sequence, Int64(keys.count)))
     }
 
+    /// A value read from the file as a value to write: collections read out (recursively for
+    /// collections nested in Mixed), links pointing at table positions in the new file, sets and
+    /// dictionaries in format-24 order.
+    private func converted(_ value: RealmValue, column: Column?, collections: CollectionReader,
+                           positions: [UInt32: Int]) throws(RealmFormatError) -> NewValue {
+        guard case let .collection(collection) = value else { return .scalar(relinked(value, positions)) }
+        if collection.kind == .dictionary {
+            var entries: [DictionaryEntry] = []
+            for entry in try collections.entries(of: collection) {
+                guard case let .string(key) = entry.key else {
+                    throw .cannotWrite(path: "", reason: "dictionaries with non-string keys are not supported by this writer")
+                }
+                entries.append(DictionaryEntry(key: key, value: try converted(entry.value, column: nil, collections: collections, positions: positions)))
+            }
+            if file.fileFormat < 24 { entries.sort { FormatOrder.bytes(Array($0.key.utf8), before: Array($1.key.utf8)) } }
+            return .dictionary(entries)
+        }
+        let elements = try collections.elements(of: collection)
+        if collection.elementType == .mixed && collection.kind == .list {
+            var items: [NewValue] = []
+            for element in elements {
+                items.append(try converted(element, column: nil, collections: collections, positions: positions))
+            }
+            return .mixedList(items)
+        }
+        var values = elements.map { relinked($0, positions) }
+        if collection.kind == .set && file.fileFormat < 24 { values.sort(by: FormatOrder.setElement) }
+        return .list(values)
+    }
+
     /// Links name their target by table position in the new file.
     private func relinked(_ value: RealmValue, _ positions: [UInt32: Int]) -> RealmValue {
-        guard case let .link(table, key) = value, let position = positions[table] else { return value }
-        return .link(table: UInt32(position), key: key)
+        switch value {
+        case let .link(table, key):
+            return positions[table].map { .link(table: UInt32($0), key: key) } ?? value
+        case let .typedLink(table, key):
+            return positions[table].map { .typedLink(table: UInt32($0), key: key) } ?? value
+        default:
+            return value
+        }
     }
 
     private func checkSupported(_ column: Column, in table: Table) throws(RealmFormatError) {
-        let scalars: Set<ColumnType> = [.int, .bool, .float, .double, .string, .binary, .timestamp, .link, .legacyLinkList]
-        let supported = scalars.contains(column.type) && (column.collection == nil || column.collection == .list)
-            && !column.isFullTextIndexed
-        guard supported else {
-            let kind = column.collection.map { "\($0) of \(column.type)" } ?? "\(column.type)"
-            throw .cannotWrite(path: "", reason: "copying \(table.displayName).\(column.name) (\(kind)\(column.isFullTextIndexed ? ", full-text index" : "")) is not supported yet; this writer handles int, bool, float, double, string, binary, date and link properties and lists of them")
+        guard column.type != .typedLink || column.collection == nil else {
+            throw .cannotWrite(path: "", reason: "copying \(table.displayName).\(column.name) (a collection of typed links) is not supported yet")
         }
     }
 }

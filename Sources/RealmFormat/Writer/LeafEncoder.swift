@@ -149,6 +149,17 @@ struct LeafEncoder {
             return try blobs(values.map { if case let .binary(bytes) = $0 { return bytes } else { return nil } }, isString: false)
         case .timestamp:
             return try timestamps(values.map { if case let .timestamp(time) = $0 { return time } else { return nil } })
+        case .decimal128:
+            return try decimals(values.map { if case let .decimal(decimal) = $0 { return decimal } else { return nil } })
+        case .objectId:
+            return try fixedBytes(values.map { if case let .objectId(id) = $0 { return id.bytes } else { return nil } }, elementSize: 12)
+        case .uuid:
+            return try fixedBytes(values.map { if case let .uuid(uuid) = $0 { return uuid.bytes } else { return nil } }, elementSize: 16)
+        case .typedLink:
+            return try typedLinks(values.map { if case let .typedLink(table, key) = $0 { return (table, key) } else { return nil } })
+        case .link, .legacyLinkList:
+            // Inside lists and sets, links are raw keys.
+            return try writer.integers(values.compactMap { if case let .link(_, key) = $0 { return key } else { return nil } })
         default:
             throw .cannotWrite(path: "", reason: "\(type) values are not supported by this writer yet")
         }

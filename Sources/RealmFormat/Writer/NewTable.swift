@@ -33,15 +33,18 @@ public struct NewColumn: Sendable {
     /// For links: the position of the target table in the table list.
     public var targetTable: Int?
     public var isIndexed: Bool
+    /// A full-text index: the words of each string are indexed, not the whole string.
+    public var isFullTextIndexed: Bool
 
     public init(name: String, type: ColumnType, isNullable: Bool = false, collection: CollectionKind? = nil,
-                targetTable: Int? = nil, isIndexed: Bool = false) {
+                targetTable: Int? = nil, isIndexed: Bool = false, isFullTextIndexed: Bool = false) {
         self.name = name
         self.type = type
         self.isNullable = isNullable
         self.collection = collection
         self.targetTable = targetTable
         self.isIndexed = isIndexed
+        self.isFullTextIndexed = isFullTextIndexed
     }
 }
 
@@ -53,8 +56,24 @@ public enum ObjectKeys {
     }
 }
 
-/// A value to write: a single value, or the elements of a list.
-public enum NewValue: Sendable, Equatable {
+/// A value to write: a single value, the elements of a list or set, or a Mixed collection.
+public indirect enum NewValue: Sendable, Equatable {
     case scalar(RealmValue)
+    /// A list or set of values of the column's type (sets in their stored order).
     case list([RealmValue])
+    /// A list of Mixed values, which may themselves be lists or dictionaries.
+    case mixedList([NewValue])
+    /// A dictionary (string keys, in ascending key order).
+    case dictionary([DictionaryEntry])
+}
+
+/// One key and value of a dictionary to write.
+public struct DictionaryEntry: Sendable, Equatable {
+    public var key: String
+    public var value: NewValue
+
+    public init(key: String, value: NewValue) {
+        self.key = key
+        self.value = value
+    }
 }

@@ -20,6 +20,17 @@ struct SearchIndexWriter {
         }
     }
 
+    /// The distinct lower-case words (runs of letters and digits) of UTF-8 text.
+    static func words(of data: [UInt8]) -> [[UInt8]] {
+        let text = String(decoding: data, as: UTF8.self).lowercased()
+        var seen = Set<String>()
+        var words: [[UInt8]] = []
+        for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where seen.insert(String(word)).inserted {
+            words.append(Array(word.utf8))
+        }
+        return words
+    }
+
     /// Writes the index of `entries` (object key, value bytes) and returns its root.
     func write(_ entries: [(key: Int64, data: [UInt8])]) throws(RealmFormatError) -> Int64 {
         try level(entries, offset: 0)

@@ -71,6 +71,7 @@ struct TableSetWriter {
                 if column.type == .link && column.collection == nil { attributes |= ColumnAttribute.nullable }
                 let columnKey = key(table: index, leaf: leaf, type: column.type, attributes: attributes)
                 var indexBits = column.isIndexed && table.primaryKey != column.name ? ColumnAttribute.indexed : 0
+                if column.isFullTextIndexed { indexBits |= ColumnAttribute.fullText }
                 indexBits |= attributes
                 layouts[index].append(StoredColumn(name: column.name, key: columnKey, type: column.type,
                                                    origin: nil, target: nil, attributes: indexBits))
@@ -88,6 +89,22 @@ struct TableSetWriter {
                 layouts[index][columnIndex].target = (target, backlinkKey)
             }
         }
+        // Mixed properties can link to any table: each target gets a backlink column on demand,
+        // whose opposite entries point back at the Mixed property (whose own stay null).
+        for (index, table) in tables.enumerated() {
+            for (columnIndex, column) in table.columns.enumerated() where column.type == .mixed {
+                var targets = Set<Int>()
+                for value in table.values[columnIndex] {
+                    for link in TableSetWriter.mixedLinks(value) { targets.insert(link.table) }
+                }
+                for target in targets.sorted() where target >= 0 && target < tables.count {
+                    let leaf = layouts[target].count
+                    let backlinkKey = key(table: target, leaf: leaf, type: .backlink, attributes: 0)
+                    layouts[target].append(StoredColumn(name: "", key: backlinkKey, type: .backlink,
+                                                        origin: (index, columnIndex), target: nil, attributes: 0))
+                }
+            }
+        }
         return layouts
     }
 
@@ -99,8 +116,12 @@ struct TableSetWriter {
                 guard let origin = column.origin else { continue }
                 var incoming: [Int64: [Int64]] = [:]
                 let table = tables[origin.table]
+                let isMixed = table.columns[origin.column].type == .mixed
                 for (row, value) in table.values[origin.column].enumerated() {
-                    for key in TableSetWriter.linkedKeys(value) {
+                    let keys = isMixed
+                        ? TableSetWriter.mixedLinks(value).filter { $0.table == targetIndex }.map(\.key)
+                        : TableSetWriter.linkedKeys(value)
+                    for key in keys {
                         incoming[key, default: []].append(table.keys[row])
                     }
                 }
@@ -110,12 +131,31 @@ struct TableSetWriter {
         return result
     }
 
+    /// Keys of the objects a value links to (single links and lists or sets of links).
     static func linkedKeys(_ value: NewValue) -> [Int64] {
         switch value {
         case let .scalar(.link(_, key)): return [key]
         case let .list(elements):
             return elements.compactMap { if case let .link(_, key) = $0 { return key } else { return nil } }
+        case let .dictionary(entries):
+            return entries.compactMap { entry in
+                switch entry.value {
+                case let .scalar(.link(_, key)), let .scalar(.typedLink(_, key)): return key
+                default: return nil
+                }
+            }
         default: return []
+        }
+    }
+
+    /// Every (table, key) a Mixed value links to, including inside nested collections.
+    static func mixedLinks(_ value: NewValue) -> [(table: Int, key: Int64)] {
+        switch value {
+        case let .scalar(.link(table, key)), let .scalar(.typedLink(table, key)): return [(Int(table), key)]
+        case .scalar: return []
+        case let .list(elements): return elements.flatMap { mixedLinks(.scalar($0)) }
+        case let .mixedList(elements): return elements.flatMap(mixedLinks)
+        case let .dictionary(entries): return entries.flatMap { mixedLinks($0.value) }
         }
     }
 }

@@ -55,31 +55,41 @@ struct TableWriter {
         }
         let schema = table.columns[leafIndex]
         let values = table.values[leafIndex][rows]
-        if schema.collection == .list {
+        if let collection = schema.collection {
             var slots: [NodeWriter.Slot] = []
             for value in values {
-                guard case let .list(elements) = value, !elements.isEmpty else {
-                    slots.append(.null)
-                    continue
-                }
-                if schema.type == .link {
-                    slots.append(.ref(try encoder.integerTree(TableSetWriter.linkedKeys(value))))
-                } else {
-                    slots.append(.ref(try encoder.tree(count: elements.count) { range throws(RealmFormatError) in
-                        try encoder.leaf(Array(elements[range]), type: schema.type, nullable: schema.isNullable)
-                    }))
-                }
+                slots.append(try collectionRoot(value, kind: collection, schema: schema, encoder: encoder))
             }
             return try writer.refs(slots)
         }
-        guard schema.collection == nil else {
-            throw .cannotWrite(path: "", reason: "\(schema.collection?.rawValue ?? "") columns are not supported by this writer yet")
+        if schema.type == .mixed {
+            return try encoder.mixedLeaf(Array(values))
         }
         let scalars: [RealmValue] = values.map { if case let .scalar(value) = $0 { return value } else { return .null } }
         if schema.type == .link {
             return try writer.integers(scalars.map { if case let .link(_, key) = $0 { return key + 1 } else { return 0 } })
         }
         return try encoder.leaf(scalars, type: schema.type, nullable: schema.isNullable)
+    }
+
+    /// The root of one object's list, set or dictionary (null for an empty one).
+    private func collectionRoot(_ value: NewValue, kind: CollectionKind, schema: NewColumn,
+                                encoder: LeafEncoder) throws(RealmFormatError) -> NodeWriter.Slot {
+        switch value {
+        case let .dictionary(entries):
+            return entries.isEmpty ? .null : .ref(try encoder.dictionary(entries))
+        case let .mixedList(elements):
+            return elements.isEmpty ? .null : .ref(try encoder.mixedTree(elements))
+        case let .list(elements):
+            guard !elements.isEmpty else { return .null }
+            if schema.type == .mixed { return .ref(try encoder.mixedTree(elements.map(NewValue.scalar))) }
+            if schema.type == .link { return .ref(try encoder.integerTree(TableSetWriter.linkedKeys(value))) }
+            return .ref(try encoder.tree(count: elements.count) { range throws(RealmFormatError) in
+                try encoder.leaf(Array(elements[range]), type: schema.type, nullable: schema.isNullable)
+            })
+        case .scalar:
+            return .null
+        }
     }
 
     private func spec() throws(RealmFormatError) -> Int64 {
@@ -93,7 +103,12 @@ struct TableWriter {
     private func top(clusterRoot: Int64, spec: Int64) throws(RealmFormatError) -> Int64 {
         var indexSlots: [NodeWriter.Slot] = []
         for (leafIndex, column) in columns.enumerated() {
-            guard column.type != .backlink, table.columns[leafIndex].isIndexed || table.primaryKey == column.name else {
+            guard column.type != .backlink else {
+                indexSlots.append(.null)
+                continue
+            }
+            let schema = table.columns[leafIndex]
+            guard schema.isIndexed || schema.isFullTextIndexed || table.primaryKey == column.name else {
                 indexSlots.append(.null)
                 continue
             }
@@ -102,7 +117,12 @@ struct TableWriter {
                 guard case let .scalar(scalar) = value, let data = SearchIndexWriter.indexData(scalar) else {
                     throw .cannotWrite(path: "", reason: "cannot index the values of \(table.name).\(column.name)")
                 }
-                entries.append((table.keys[row], data))
+                if schema.isFullTextIndexed {
+                    // A full-text index holds each distinct word of the text.
+                    for word in SearchIndexWriter.words(of: data) { entries.append((table.keys[row], word)) }
+                } else {
+                    entries.append((table.keys[row], data))
+                }
             }
             indexSlots.append(.ref(try SearchIndexWriter(writer: writer).write(entries)))
         }
