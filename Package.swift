@@ -25,7 +25,7 @@ let package = Package(
         ),
         .executableTarget(name: "realm-bench", dependencies: ["RealmQuery", "RealmFormat"]),
         // Fixture location and an exact JSON parser for the canonical dumps, shared by the tests.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BrowserKit"], path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "TestSupport"]),
         .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "RealmQuery", "TestSupport"]),

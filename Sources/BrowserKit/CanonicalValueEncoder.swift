@@ -106,6 +106,28 @@ public struct CanonicalValueEncoder {
 
 /// Standard base64 with padding, for binary values in dumps.
 enum Base64 {
+    /// The bytes of standard base64 text (padding optional), or nil if it is not base64.
+    static func decode(_ text: String) -> [UInt8]? {
+        var values: [UInt8] = []
+        for character in text.utf8 where character != UInt8(ascii: "=") {
+            guard let index = alphabet.firstIndex(of: Character(Unicode.Scalar(character))) else { return nil }
+            values.append(UInt8(index))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(values.count * 3 / 4)
+        var index = 0
+        while index + 1 < values.count {
+            let chunk = values[index..<min(index + 4, values.count)]
+            let padded = Array(chunk) + [UInt8](repeating: 0, count: 4 - chunk.count)
+            let word = UInt32(padded[0]) << 18 | UInt32(padded[1]) << 12 | UInt32(padded[2]) << 6 | UInt32(padded[3])
+            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+            if chunk.count > 2 { bytes.append(UInt8(truncatingIfNeeded: word >> 8)) }
+            if chunk.count > 3 { bytes.append(UInt8(truncatingIfNeeded: word)) }
+            index += 4
+        }
+        return bytes
+    }
+
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
     static func encode(_ bytes: [UInt8]) -> String {

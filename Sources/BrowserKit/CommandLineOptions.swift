@@ -13,6 +13,7 @@ public struct CommandLineOptions: Equatable {
     public static let usage = """
     Usage: realm-browser [FILE] [options]
            realm-browser generate demo FILE [--rows N] [--seed S] [--force]
+           realm-browser load DUMP.json OUT.realm [--force]
 
     Browse a Realm database file: its classes, schema and objects.
 
@@ -41,8 +42,9 @@ public struct CommandLineOptions: Equatable {
 
     public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
         var options = CommandLineOptions()
-        // `realm-browser generate demo FILE ...` runs the REPL command without opening a file.
-        if arguments.first == "generate" {
+        // `realm-browser generate demo FILE ...` and `realm-browser load DUMP OUT` run the REPL
+        // command without opening a file.
+        if arguments.first == "generate" || arguments.first == "load" {
             options.commands = arguments.map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }.joined(separator: " ")
             return options
         }

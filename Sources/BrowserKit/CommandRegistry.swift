@@ -25,6 +25,7 @@ public enum CommandRegistry {
         GenerateCommand.spec,
         CompactCommand.spec,
         CompactCommand.upgradeSpec,
+        LoadCommand.spec,
         InfoCommand.spec,
         OpenCommand.spec,
         HelpCommand.spec,

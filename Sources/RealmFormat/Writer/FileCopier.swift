@@ -46,16 +46,9 @@ public struct FileCopier {
         } catch {
             throw .cannotWrite(path: "", reason: "\(error)")
         }
-        let highest = keys.max() ?? -1
-        let sequence: Int64
-        if table.primaryKey != nil {
-            sequence = highest &+ 1
-        } else {
-            // The inverse of the squeezed key scheme: the next sequence number after `highest`.
-            sequence = highest < 0 ? 0 : ((highest >> 16) << 8 | (highest & 0xFF)) &+ 1
-        }
         return NewTable(name: table.name, kind: table.kind, columns: newColumns, primaryKey: table.primaryKey?.name,
-                        keys: keys, values: values, keySequence: max(sequence, Int64(keys.count)))
+                        keys: keys, values: values,
+                        keySequence: ObjectKeys.nextSequence(after: keys, hasPrimaryKey: table.primaryKey != nil))
     }
 
     /// A value read from the file as a value to write: collections read out (recursively for

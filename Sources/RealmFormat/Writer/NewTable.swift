@@ -54,6 +54,19 @@ public enum ObjectKeys {
     public static func squeezed(_ sequence: Int64) -> Int64 {
         (sequence & 0xFF) | ((sequence & 0xFFFF_FF00) << 8)
     }
+
+    /// The next key sequence number for a table holding `keys`: past the highest key, read
+    /// back through the squeeze for tables without a primary key.
+    public static func nextSequence(after keys: [Int64], hasPrimaryKey: Bool) -> Int64 {
+        let highest = keys.max() ?? -1
+        let sequence: Int64
+        if hasPrimaryKey {
+            sequence = highest &+ 1
+        } else {
+            sequence = highest < 0 ? 0 : ((highest >> 16) << 8 | (highest & 0xFF)) &+ 1
+        }
+        return max(sequence, Int64(keys.count))
+    }
 }
 
 /// A value to write: a single value, the elements of a list or set, or a Mixed collection.

@@ -1,0 +1,38 @@
+import RealmFormat
+
+/// `load DUMP.json OUT.realm [--force]`: a new Realm file from a canonical JSON dump — the
+/// inverse of `dump`, and a way to make a Realm file from JSON written by hand.
+enum LoadCommand {
+    static let usage = "load DUMP.json OUT.realm [--force]"
+
+    static let spec = CommandSpec(
+        name: "load", aliases: [], arguments: "DUMP.json OUT.realm [--force]",
+        summary: "write a new Realm file from a canonical JSON dump (what dump writes)",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        var words = StatementSplitter.words(in: arguments)
+        let force = words.contains("--force")
+        words.removeAll { $0 == "--force" }
+        guard words.count == 2 else { throw .usage(usage) }
+        let (source, target) = (words[0], words[1])
+        let tables: [NewTable]
+        do {
+            tables = try DumpLoader.tables(from: try JSONParser.parse(contentsOfFile: source))
+        } catch let error as DumpLoadError {
+            throw .invalidInput(path: source, reason: error.description)
+        } catch {
+            throw .invalidInput(path: source, reason: "\(error)")
+        }
+        let total = tables.reduce(0) { $0 + $1.keys.count }
+        let progress = ProgressReporter(total: total, label: "load \(target)")
+        do {
+            try RealmFileWriter().write(tables: tables, to: target, overwrite: force) { progress.update($0) }
+        } catch {
+            progress.finish()
+            throw .file(error)
+        }
+        progress.finish()
+        session.output.line("wrote \(target): \(tables.count) tables, \(total) objects")
+    }
+}
