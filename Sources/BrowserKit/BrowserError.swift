@@ -15,6 +15,8 @@ public enum BrowserError: Error, CustomStringConvertible {
     case noMoreRows
     case file(RealmFormatError)
     case cannotWrite(path: String, reason: String)
+    /// A value that does not fit the property it is written to.
+    case invalidValue(String)
     /// An input file (a dump to load) that is not what the command needs.
     case invalidInput(path: String, reason: String)
     /// A query Realm would reject, already rendered with a caret under the problem.
@@ -47,6 +49,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return error.description
         case let .query(text):
             return "invalid query:\n" + text
+        case let .invalidValue(message):
+            return message
         case let .invalidInput(path, reason):
             return "cannot use \(path): \(reason)"
         case let .cannotWrite(path, reason):

@@ -21,6 +21,7 @@ public enum CommandRegistry {
         BackCommand.spec,
         BacklinksCommand.spec,
         CountCommand.spec,
+        SetCommand.spec,
         DumpCommand.spec,
         GenerateCommand.spec,
         CompactCommand.spec,

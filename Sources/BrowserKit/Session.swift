@@ -48,6 +48,16 @@ public final class Session {
         try command.run(arguments, self)
     }
 
+    /// Opens the current file again after a commit, keeping the navigation path where it can.
+    func reopen() throws(BrowserError) {
+        guard let file else { return }
+        let labels = path.map(\.label).joined()
+        try open(path: file.path)
+        if !labels.isEmpty, let catalog, let restored = try? PathResolver(catalog: catalog).resolve(labels, from: []) {
+            path = restored
+        }
+    }
+
     /// The prompt shows where the user stands: `realm Specimen[3].category> `.
     public var prompt: String {
         path.isEmpty ? "realm> " : "realm " + path.map(\.label).joined() + "> "

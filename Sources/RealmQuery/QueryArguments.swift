@@ -29,6 +29,27 @@ public enum QueryArguments {
         return (text, [])
     }
 
+    /// One literal written as in a query (`'text'`, `42`, `-1.5`, `true`, `null`,
+    /// `2015-03-01@12:00:00`, `oid(...)`, `uuid(...)`, `B64"..."`), as a value.
+    public static func value(of text: String) throws(QueryError) -> RealmValue {
+        let tokens: [Token]
+        do { tokens = try Lexer.tokenize(text) } catch { throw .syntax(error) }
+        let significant = tokens.filter { $0.kind != .end }
+        let whole = SourceRange(start: 0, end: text.utf8.count)
+        if significant.count == 2, case .symbol = significant[0].kind, significant[0].text == "-",
+           case let .number(number) = significant[1].kind {
+            switch try LiteralValues.value(of: .number(number), range: whole) {
+            case let .int(value): return .int(0 &- value)
+            case let .double(value): return .double(-value)
+            default: break
+            }
+        }
+        guard significant.count == 1, let literal = literal(of: significant[0]) else {
+            throw .invalid(message: "expected one value, such as 'text', 42, true, null or 2015-03-01@12:00:00", range: whole)
+        }
+        return try LiteralValues.value(of: literal, range: whole)
+    }
+
     private static func literal(of token: Token) -> Literal? {
         switch token.kind {
         case let .number(number): return .number(number)

@@ -18,15 +18,27 @@ final class NodeWriter {
 
     static let sectionSize = 1 << 26
 
+    private let ownsDescriptor: Bool
+
     init(path: String) throws(RealmFormatError) {
         self.path = path
         descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        ownsDescriptor = true
         buffer.reserveCapacity(1 << 20)
         buffer += [UInt8](repeating: 0, count: 24)
     }
 
-    deinit { close(descriptor) }
+    /// Appends to an existing file from `position` (its logical size), for commits in place.
+    init(appendingTo descriptor: Int32, at position: Int, path: String) {
+        self.path = path
+        self.descriptor = descriptor
+        ownsDescriptor = false
+        self.position = position
+        bufferStart = position
+    }
+
+    deinit { if ownsDescriptor { close(descriptor) } }
 
     enum WidthType: UInt8 { case bits = 0, multiply = 1, ignore = 2 }
 

@@ -1,0 +1,75 @@
+import RealmFormat
+import RealmQuery
+
+/// `set PATH = VALUE`: change one property of one object and commit it at once, in place, with
+/// Realm's own commit protocol. Values are written as in the query language.
+enum SetCommand {
+    static let usage = "set CLASS[N].PROPERTY = VALUE   (or, after cd, set PROPERTY = VALUE)"
+
+    static let spec = CommandSpec(
+        name: "set", aliases: [], arguments: "PATH = VALUE",
+        summary: "change a property and commit it in place, e.g. set Specimen[3].name = \"Bald eagle\"",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        guard let equals = splitPoint(arguments) else { throw .usage(usage) }
+        let pathText = String(arguments[..<equals]).trimmingWhitespace()
+        let valueText = String(arguments[arguments.index(after: equals)...]).trimmingWhitespace()
+        guard !pathText.isEmpty, !valueText.isEmpty else { throw .usage(usage) }
+        let (objectPath, property) = try target(of: pathText, catalog: catalog, session: session)
+        guard case let .object(object)? = objectPath.last?.location else {
+            throw .usage(usage + " (the path must lead to an object's property)")
+        }
+        guard let column = object.table.column(named: property) else {
+            throw .unknownProperty(className: object.table.displayName, name: property)
+        }
+        let literal: RealmValue
+        do { literal = try QueryArguments.value(of: valueText) } catch { throw .query(error.annotated(query: valueText)) }
+        let value = try ValueCoercion.value(literal, for: column, className: object.table.displayName)
+        let path = catalog.file.path
+        let summary: FileEditor.CommitSummary
+        do throws(RealmFormatError) {
+            let editor = try FileEditor(path: path)
+            guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
+                throw RealmFormatError.cannotWrite(path: path, reason: "the file changed; open it again")
+            }
+            try editor.set(value, column: editColumn, table: table, key: try object.key)
+            summary = try editor.commit()
+        } catch {
+            throw .file(error)
+        }
+        let location = objectPath.map(\.label).joined()
+        try session.reopen()
+        session.output.line("\(location).\(property) = \(ValueFormatter().detail(value, link: { _, _ in "" }))  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
+    }
+
+    /// The `=` that separates the path from the value (outside brackets and quotes).
+    static func splitPoint(_ text: String) -> String.Index? {
+        var depth = 0
+        var quote: Character?
+        for index in text.indices {
+            let character = text[index]
+            if let open = quote { if character == open { quote = nil }; continue }
+            switch character {
+            case "\"", "'": quote = character
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The object path and the property name at its end.
+    static func target(of text: String, catalog: Catalog, session: Session) throws(BrowserError) -> ([NavigationStep], String) {
+        let segments = try PathSegment.parse(text)
+        guard let last = segments.last, last.subscripts.isEmpty else {
+            throw .usage(usage)
+        }
+        if segments.count == 1 { return (session.path, last.name) }
+        let prefix = String(text[..<(text.lastIndex(of: ".") ?? text.endIndex)])
+        return (try PathResolver(catalog: catalog).resolve(prefix, from: session.path), last.name)
+    }
+}

@@ -1,0 +1,166 @@
+/// Rewrites one table for a commit: the changed column leaves, the cluster leaves and inner
+/// nodes above them, rebuilt search indexes of changed indexed columns, and the table top.
+struct TableEditor {
+    let writer: NodeWriter
+    let file: RealmFile
+    let table: Table
+    let top: Node
+    let edits: [FileEditor.Edit]
+    /// Collects the nodes this commit replaces.
+    let freed: FreedSpace
+
+    /// A leaf reached from the root: the inner nodes on the way and the child taken in each.
+    struct LeafPath {
+        var inner: [(node: Node, child: Int)]
+        var leaf: ClusterLeaf
+    }
+
+    func write() throws(RealmFormatError) -> Int64 {
+        let freedSpace = freed
+        guard let root = table.objects.root else { throw .cannotWrite(path: "", reason: "\(table.name) has no objects") }
+        // Group the changes by leaf.
+        var leaves: [Int: (path: LeafPath, rows: [Int: [(Column, RealmValue)]])] = [:]
+        for edit in edits {
+            let path = try self.path(to: edit.key, root: root)
+            guard let row = try path.leaf.row(ofRelativeKey: edit.key &- path.leaf.keyOffset) else {
+                throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(edit.key)")
+            }
+            leaves[path.leaf.node.ref, default: (path, [:])].rows[row, default: []].append((edit.column, edit.value))
+        }
+        let encoder = LeafEncoder(writer: writer)
+        var replaced: [Int: Int64] = [:]
+        var parents: [(path: LeafPath, newRef: Int64)] = []
+        for (_, entry) in leaves {
+            let leafNode = entry.path.leaf.node
+            var slots = try (0..<leafNode.size).map { index throws(RealmFormatError) in try leafNode.int(index) }
+            let columns = Dictionary(grouping: entry.rows.flatMap { row, changes in changes.map { (row, $0.0, $0.1) } }, by: { $0.1.leafIndex })
+            for (leafIndex, changes) in columns {
+                let column = changes[0].1
+                let reader = try ColumnLeafReader(leaf: entry.path.leaf, column: column)
+                var values = try (0..<entry.path.leaf.count).map { row throws(RealmFormatError) in try reader.value(at: row) }
+                let newColumn: Int64
+                if column.type == .mixed {
+                    // Mixed leaves are rewritten whole, nested collections included (read out here
+                    // and written anew; the old nodes are freed with the old leaf).
+                    let collections = CollectionReader(file: file)
+                    var mixed: [NewValue] = []
+                    for value in values { mixed.append(try TableEditor.newValue(value, collections: collections)) }
+                    for (row, _, value) in changes {
+                        guard TableSetWriter.mixedLinks(mixed[row]).isEmpty else {
+                            throw .cannotWrite(path: "", reason: "replacing a \(column.name) value that holds links is not supported yet (its backlinks would go stale)")
+                        }
+                        mixed[row] = .scalar(value)
+                    }
+                    newColumn = try encoder.mixedLeaf(mixed)
+                } else {
+                    for (row, _, value) in changes { values[row] = value }
+                    newColumn = try encoder.leaf(values, type: column.type, nullable: column.isNullable)
+                }
+                if let old = try entry.path.leaf.columnNode(leafIndex: leafIndex) { try freedSpace.addSubtree(old) }
+                slots[1 + leafIndex] = newColumn
+            }
+            freedSpace.add(leafNode)
+            let newLeaf = try writer.integers(slots, hasRefs: true)
+            replaced[leafNode.ref] = newLeaf
+            parents.append((entry.path, newLeaf))
+        }
+        // Inner nodes, deepest level first: every leaf is at the same depth.
+        let depth = parents.first?.path.inner.count ?? 0
+        var newRoot = replaced[root.ref] ?? Int64(root.ref)
+        for level in stride(from: depth - 1, through: 0, by: -1) {
+            var changes: [Int: (node: Node, children: [Int: Int64])] = [:]
+            for (path, _) in parents {
+                let (node, child) = path.inner[level]
+                let childRef = level + 1 < path.inner.count ? path.inner[level + 1].node.ref : path.leaf.node.ref
+                guard let newChild = replaced[childRef] else { continue }
+                changes[node.ref, default: (node, [:])].children[child] = newChild
+            }
+            for (ref, change) in changes {
+                var slots = try (0..<change.node.size).map { index throws(RealmFormatError) in try change.node.int(index) }
+                for (child, newRef) in change.children { slots[3 + child] = newRef }
+                freedSpace.add(change.node)
+                replaced[ref] = try writer.integers(slots, hasRefs: true, isInner: true)
+            }
+            if level == 0, let rebuilt = replaced[root.ref] { newRoot = rebuilt }
+        }
+        var topSlots = try (0..<top.size).map { index throws(RealmFormatError) in try top.int(index) }
+        topSlots[2] = newRoot
+        if top.size > 6, case let .tagged(version) = try top.slot(6) { topSlots[6] = ((version + 1) << 1) | 1 }
+        if let indexes = try rebuiltIndexes(encoder: encoder, freed: freedSpace) { topSlots[4] = indexes }
+        freedSpace.add(top)
+        return try writer.integers(topSlots, hasRefs: true)
+    }
+
+    /// A stored Mixed value as a value to write, nested lists and dictionaries read out.
+    static func newValue(_ value: RealmValue, collections: CollectionReader) throws(RealmFormatError) -> NewValue {
+        guard case let .collection(collection) = value else { return .scalar(value) }
+        if collection.kind == .dictionary {
+            var entries: [DictionaryEntry] = []
+            for entry in try collections.entries(of: collection) {
+                guard case let .string(key) = entry.key else { throw .cannotWrite(path: "", reason: "dictionary keys must be strings") }
+                entries.append(DictionaryEntry(key: key, value: try newValue(entry.value, collections: collections)))
+            }
+            return .dictionary(entries)
+        }
+        var items: [NewValue] = []
+        for element in try collections.elements(of: collection) { items.append(try newValue(element, collections: collections)) }
+        return .mixedList(items)
+    }
+
+    private func path(to key: Int64, root: Node) throws(RealmFormatError) -> LeafPath {
+        var node = root
+        var offset: Int64 = 0
+        var inner: [(node: Node, child: Int)] = []
+        for _ in 0...ClusterTree.maximumDepth {
+            guard node.isInner else {
+                return LeafPath(inner: inner, leaf: try ClusterLeaf(node: node, keyOffset: offset, firstPosition: 0))
+            }
+            let innerNode = try InnerClusterNode(node, keyShift: table.objects.keyShift, context: table.name)
+            guard let child = try innerNode.childContaining(relativeKey: key &- offset) else {
+                throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(key)")
+            }
+            inner.append((node, child))
+            offset = offset &+ (try innerNode.keyOffset(child))
+            node = try innerNode.child(child)
+        }
+        throw .cycle(ref: node.ref, context: table.name)
+    }
+
+    /// New search indexes for changed columns that have one (rebuilt whole, §7.3).
+    private func rebuiltIndexes(encoder: LeafEncoder, freed: FreedSpace) throws(RealmFormatError) -> Int64? {
+        let indexed = Set(edits.map(\.column.leafIndex)).compactMap { leafIndex in
+            table.allColumns.first { $0.leafIndex == leafIndex && $0.searchIndexRef != nil }
+        }
+        guard !indexed.isEmpty, let array = try top.child(4, "search indexes") else { return nil }
+        var slots = try (0..<array.size).map { index throws(RealmFormatError) in try array.int(index) }
+        for column in indexed {
+            let changed = Dictionary(edits.filter { $0.column.leafIndex == column.leafIndex }.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            var entries: [(key: Int64, data: [UInt8])] = []
+            do {
+                try table.objects.forEachLeaf { leaf in
+                    let reader = try ColumnLeafReader(leaf: leaf, column: column)
+                    for row in 0..<leaf.count {
+                        let key = try leaf.key(at: row)
+                        let value = try changed[key] ?? reader.value(at: row)
+                        guard let data = SearchIndexWriter.indexData(value) else {
+                            throw RealmFormatError.cannotWrite(path: "", reason: "cannot index \(column.type) values")
+                        }
+                        if column.isFullTextIndexed {
+                            for word in SearchIndexWriter.words(of: data) { entries.append((key, word)) }
+                        } else {
+                            entries.append((key, data))
+                        }
+                    }
+                }
+            } catch let error as RealmFormatError {
+                throw error
+            } catch {
+                throw .cannotWrite(path: "", reason: "\(error)")
+            }
+            if let oldRoot = column.searchIndexRef { try freed.addSubtree(try file.mapped.bytes.node(at: oldRoot, context: "search index")) }
+            slots[column.leafIndex] = try SearchIndexWriter(writer: writer).write(entries)
+        }
+        freed.add(array)
+        return try writer.integers(slots, hasRefs: true)
+    }
+}

@@ -1,0 +1,165 @@
+import BrowserKit
+import Foundation
+import RealmFormat
+import RealmQuery
+import Testing
+import TestSupport
+
+/// `set` commits in place with Realm's protocol: after every commit the file reopens, its dump
+/// differs from Realm's dump exactly by the change, and every byte is accounted for.
+@Suite("Edits committed in place", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct EditTests {
+    func copy(of fixture: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("EditTests-\(UUID().uuidString).realm").path
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        return path
+    }
+
+    func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + ".lock")
+    }
+
+    func session(_ path: String) throws -> (Session, BufferedOutput) {
+        let output = BufferedOutput()
+        let session = Session(output: output)
+        try session.open(path: path)
+        return (session, output)
+    }
+
+    func dump(_ path: String) throws -> JSONValue {
+        let (session, output) = try session(path)
+        try session.execute("dump")
+        return try JSONParser.parse(output.text)
+    }
+
+    /// The fixture's dump with `changes` (table, key, member, value) applied.
+    func expected(_ fixture: String, _ changes: [(String, Int64, String, JSONValue)]) throws -> JSONValue {
+        var text = try String(contentsOfFile: Fixtures.jsonPath(fixture), encoding: .utf8)
+        var dump = try JSONParser.parse(text)
+        guard case var .object(top) = dump, let tablesIndex = top.firstIndex(where: { $0.key == "tables" }),
+              case var .array(tables) = top[tablesIndex].value else { throw CocoaError(.coderInvalidValue) }
+        for (tableName, key, member, value) in changes {
+            let tableIndex = try #require(tables.firstIndex { $0["name"]?.string == tableName })
+            guard case var .object(table) = tables[tableIndex], let objectsIndex = table.firstIndex(where: { $0.key == "objects" }),
+                  case var .array(objects) = table[objectsIndex].value else { throw CocoaError(.coderInvalidValue) }
+            let objectIndex = try #require(objects.firstIndex { $0["_key"]?.int == key })
+            guard case var .object(object) = objects[objectIndex], let memberIndex = object.firstIndex(where: { $0.key == member }) else {
+                throw CocoaError(.coderInvalidValue)
+            }
+            object[memberIndex] = JSONValue.Member(key: member, value: value)
+            objects[objectIndex] = .object(object)
+            table[objectsIndex] = JSONValue.Member(key: "objects", value: .array(objects))
+            tables[tableIndex] = .object(table)
+        }
+        top[tablesIndex] = JSONValue.Member(key: "tables", value: .array(tables))
+        dump = .object(top)
+        text = ""
+        return dump
+    }
+
+    func verify(_ path: String) throws {
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    @Test func scalarEditsChangeExactlyWhatWasSet() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "species")
+        defer { remove(path) }
+        let (session, output) = try session(path)
+        try session.execute("set Specimen[3].name = \"Barnacle Goose\"")
+        try verify(path)
+        try session.execute("cd Specimen[41]")
+        try session.execute("set latitude = 12")
+        try session.execute("set created = T-5:-7")
+        #expect(session.prompt == "realm Specimen[41]> ", "the place survives the reopen after a commit")
+        try verify(path)
+        #expect(output.text.contains("committed version"))
+        let expected = try expected("species", [
+            ("class_Specimen", 3, "name", .string("Barnacle Goose")),
+            ("class_Specimen", 41, "latitude", .object([JSONValue.Member(key: "$double", value: .string("12"))])),
+            ("class_Specimen", 41, "created", .object([JSONValue.Member(key: "$date", value: .array([.int(-5), .int(-7)]))])),
+        ])
+        #expect(try dump(path) == expected)
+        #expect(throws: BrowserError.self) { try session.execute("set Specimen[0].name = null") }
+        #expect(throws: BrowserError.self) { try session.execute("set Specimen[0].latitude = 'x'") }
+        #expect(throws: BrowserError.self) { try session.execute("set Specimen[0].nosuch = 1") }
+        #expect(try dump(path) == expected, "rejected edits change nothing")
+    }
+
+    @Test func primaryKeyEditsKeepTheIndexRight() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "tasks")
+        defer { remove(path) }
+        let (session, _) = try session(path)
+        try session.execute("set BankInfo[1].bank_accno = \"XX00 NEW\"")
+        try verify(path)
+        let file = try RealmFile(path: path)
+        let table = try #require(file.table(named: "class_BankInfo"))
+        let column = try #require(table.column(named: "bank_accno"))
+        let index = try #require(try SearchIndex(column: column, file: file))
+        let keys = try QueryEngine(file: file).run("bank_accno == 'XX00 NEW'", on: table)
+        #expect(keys == [1])
+        #expect(try index.candidates(for: .string("XX00 NEW")) == [1])
+        #expect(try index.candidates(for: .string("DE89370400440532013000")) == [])
+    }
+
+    @Test func editsDeepInABigTreeWriteLittle() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "big")
+        defer { remove(path) }
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        let (session, output) = try session(path)
+        try session.execute("set Item[id = 150000].price = 1.5")
+        try verify(path)
+        let written = try #require(output.text.split(separator: "(").last.flatMap { Int($0.split(separator: ",").last?.split(separator: " ").first ?? "") })
+        #expect(written < 64 * 1024, "a single-field edit writes kilobytes, not the file")
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(after - before < 64 * 1024)
+        let file = try RealmFile(path: path)
+        let item = try #require(file.table(named: "class_Item"))
+        #expect(try QueryEngine(file: file).run("price == 1.5 AND id == 150000", on: item) == [150000])
+    }
+
+    @Test func mixedAndFixedSizeTypes() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "alltypes")
+        defer { remove(path) }
+        let (session, _) = try session(path)
+        try session.execute("set AllTypes[7].mixedValue = 'now a string'")
+        try session.execute("set AllTypes[7].objectIdReq = oid(0123456789abcdef01234567)")
+        try session.execute("set AllTypes[7].uuidOpt = null")
+        try session.execute("set AllTypes[7].decimalReq = -42")
+        try session.execute("set AllTypes[7].fullText = 'brown bears'")
+        try verify(path)
+        let expected = try expected("alltypes", [
+            ("class_AllTypes", 7, "mixedValue", .string("now a string")),
+            ("class_AllTypes", 7, "objectIdReq", .object([JSONValue.Member(key: "$oid", value: .string("0123456789abcdef01234567"))])),
+            ("class_AllTypes", 7, "uuidOpt", .null),
+            ("class_AllTypes", 7, "decimalReq", .object([JSONValue.Member(key: "$decimal", value: .string("-42")),
+                                                         JSONValue.Member(key: "bits", value: .string("b040000000000000000000000000002a"))])),
+            ("class_AllTypes", 7, "fullText", .string("brown bears")),
+        ])
+        #expect(try dump(path) == expected)
+    }
+
+    @Test func refusesWhileAnotherProcessHoldsTheRealm() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "species")
+        defer { remove(path) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Realm keeps a shared flock on NAME.lock while a process has the file open.
+        let lock = open(path + ".lock", O_RDWR | O_CREAT, 0o666)
+        #expect(flock(lock, LOCK_SH) == 0)
+        defer { close(lock) }
+        let (session, _) = try session(path)
+        do {
+            try session.execute("set Specimen[0].name = 'x'")
+            Issue.record("the edit must be refused")
+        } catch {
+            #expect("\(error)".contains("another process has the Realm open"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+}
