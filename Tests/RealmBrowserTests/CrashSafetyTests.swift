@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A child process commits edit after edit and is killed with SIGKILL at random instants; after
+/// every kill the file must open, account for every byte, and hold the state of some complete
+/// commit: never a third outcome.
+@Suite("Crash safety", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct CrashSafetyTests {
+    @Test func killedCommitsLeaveTheOldOrTheNewVersion() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("CrashSafety-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("species.realm").path
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+
+        let baseline = try dumpWithout(path: path)
+        let script = (1...60).map { "set Specimen[0].latitude = \($0)\nset Specimen[0].name = \"run \($0)\"\n" }.joined()
+        var generator = SystemRandomNumberGenerator()
+        var interrupted = 0
+        var previous = (latitude: baseline.latitude, name: baseline.name)
+        for _ in 0..<200 {
+            let process = Process()
+            process.executableURL = ExecutableTests.executable
+            process.arguments = [path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            input.fileHandleForWriting.write(Data(script.utf8))
+            try input.fileHandleForWriting.close()
+            usleep(UInt32.random(in: 0..<25_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+
+            _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            let (rest, latitude, name) = try dumpWithout(path: path)
+            #expect(rest == baseline.rest, "only the edited properties may differ")
+            // Each run commits latitude = 1, name = "run 1", latitude = 2, ... one at a time, so
+            // the file holds either the state before the run or the state after one of its
+            // commits; anything else would be a torn commit.
+            let valid = (latitude == previous.latitude && name == previous.name)
+                || (1...60).contains { round in
+                    latitude == Double(round) && (name == "run \(round)" || name == (round == 1 ? previous.name : "run \(round - 1)"))
+                }
+            #expect(valid, "latitude \(latitude), name \(name) after \(previous)")
+            previous = (latitude, name)
+        }
+        #expect(interrupted > 100, "most runs are killed while committing")
+    }
+
+    /// The dump of `path` with Specimen[0]'s latitude and name taken out (and returned).
+    func dumpWithout(path: String) throws -> (rest: String, latitude: Double, name: String) {
+        let output = BufferedOutput()
+        let session = Session(output: output)
+        try session.open(path: path)
+        try session.execute("dump Specimen")
+        var lines = output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("{\"_key\": 0,") })
+        let object = try JSONParser.parse(lines[index].trimmingCharacters(in: CharacterSet(charactersIn: " ,")))
+        let latitude = try #require(object["latitude"]?["$double"]?.string.flatMap(Double.init))
+        let name = try #require(object["name"]?.string)
+        lines[index] = ""
+        return (lines.joined(separator: "\n"), latitude, name)
+    }
+}
