@@ -15,6 +15,8 @@ public enum BrowserError: Error, CustomStringConvertible {
     case noMoreRows
     case file(RealmFormatError)
     case cannotWrite(path: String, reason: String)
+    /// Staged changes would be lost by the action.
+    case pendingChanges(count: Int, action: String)
     /// A value that does not fit the property it is written to.
     case invalidValue(String)
     /// An input file (a dump to load) that is not what the command needs.
@@ -49,6 +51,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return error.description
         case let .query(text):
             return "invalid query:\n" + text
+        case let .pendingChanges(count, action):
+            return "\(count) pending change\(count == 1 ? "" : "s") would be lost by \(action): 'commit' or 'rollback' first"
         case let .invalidValue(message):
             return message
         case let .invalidInput(path, reason):

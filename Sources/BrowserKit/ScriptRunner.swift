@@ -42,6 +42,11 @@ public struct ScriptRunner {
             if !run(line: line, origin: "line \(number + 1)") { status = .failure }
             if session.wantsToQuit { break }
         }
+        if session.hasPendingChanges {
+            errors.line("error: the input ended with \(session.pendingChanges.count) uncommitted change(s); nothing was written (end with 'commit')")
+            errors.flush()
+            status = .failure
+        }
         return status
     }
 }

@@ -18,6 +18,10 @@ public final class Session {
     public internal(set) var path: [NavigationStep] = []
     /// Earlier paths, for `back`.
     var previousPaths: [[NavigationStep]] = []
+    /// The open write transaction (`begin`), holding Realm's lock file until commit or rollback.
+    var transaction: FileEditor?
+    /// What the open transaction will change, for `status`.
+    var pendingChanges: [String] = []
 
     public init(output: OutputSink) {
         self.output = output
@@ -27,6 +31,8 @@ public final class Session {
 
     /// Opens `path` read-only, replacing the open file only when the new one reads correctly.
     public func open(path: String) throws(BrowserError) {
+        try requireNoPendingChanges(before: "opening another file")
+        transaction = nil
         do {
             catalog = Catalog(file: try RealmFile(path: path))
             listing = nil
@@ -52,15 +58,25 @@ public final class Session {
     func reopen() throws(BrowserError) {
         guard let file else { return }
         let labels = path.map(\.label).joined()
+        pendingChanges = []
         try open(path: file.path)
         if !labels.isEmpty, let catalog, let restored = try? PathResolver(catalog: catalog).resolve(labels, from: []) {
             path = restored
         }
     }
 
-    /// The prompt shows where the user stands: `realm Specimen[3].category> `.
+    /// The prompt shows where the user stands (`realm Specimen[3].category> `) and, with a `*`,
+    /// that a write transaction is open.
     public var prompt: String {
-        path.isEmpty ? "realm> " : "realm " + path.map(\.label).joined() + "> "
+        let marker = transaction == nil ? "" : "*"
+        return path.isEmpty ? "realm\(marker)> " : "realm\(marker) " + path.map(\.label).joined() + "> "
+    }
+
+    /// Whether a transaction holds changes that are not committed yet.
+    public var hasPendingChanges: Bool { !pendingChanges.isEmpty }
+
+    func requireNoPendingChanges(before action: String) throws(BrowserError) {
+        guard pendingChanges.isEmpty else { throw .pendingChanges(count: pendingChanges.count, action: action) }
     }
 
     /// Moves to `newPath`, remembering the current one for `back`.

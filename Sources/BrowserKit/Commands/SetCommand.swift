@@ -27,21 +27,13 @@ enum SetCommand {
         let literal: RealmValue
         do { literal = try QueryArguments.value(of: valueText) } catch { throw .query(error.annotated(query: valueText)) }
         let value = try ValueCoercion.value(literal, for: column, className: object.table.displayName)
-        let path = catalog.file.path
-        let summary: FileEditor.CommitSummary
-        do throws(RealmFormatError) {
-            let editor = try FileEditor(path: path)
+        let location = objectPath.map(\.label).joined() + "." + property
+        try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().detail(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
-                throw RealmFormatError.cannotWrite(path: path, reason: "the file changed; open it again")
+                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
             try editor.set(value, column: editColumn, table: table, key: try object.key)
-            summary = try editor.commit()
-        } catch {
-            throw .file(error)
         }
-        let location = objectPath.map(\.label).joined()
-        try session.reopen()
-        session.output.line("\(location).\(property) = \(ValueFormatter().detail(value, link: { _, _ in "" }))  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
     }
 
     /// The `=` that separates the path from the value (outside brackets and quotes).

@@ -1,0 +1,72 @@
+import RealmFormat
+
+/// Write transactions: `begin` stages changes until `commit` (one new version) or `rollback`;
+/// outside `begin`, every change commits at once.
+enum Transaction {
+    /// Stages one change in the open transaction, or commits it alone.
+    static func change(session: Session, description: String,
+                       _ stage: (FileEditor) throws(RealmFormatError) -> Void) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        if let editor = session.transaction {
+            do { try stage(editor) } catch { throw .file(error) }
+            session.pendingChanges.append(description)
+            session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
+            return
+        }
+        let summary: FileEditor.CommitSummary
+        do throws(RealmFormatError) {
+            let editor = try FileEditor(path: catalog.file.path)
+            try stage(editor)
+            summary = try editor.commit()
+        } catch {
+            throw .file(error)
+        }
+        try session.reopen()
+        session.output.line("\(description)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
+    }
+
+    static let begin = CommandSpec(
+        name: "begin", aliases: [], arguments: "",
+        summary: "start a write transaction: changes are staged until commit or rollback",
+        run: { _, session throws(BrowserError) in
+            let catalog = try session.requireCatalog()
+            guard session.transaction == nil else { throw .usage("a transaction is already open; 'commit' or 'rollback' it") }
+            do throws(RealmFormatError) { session.transaction = try FileEditor(path: catalog.file.path) } catch { throw .file(error) }
+        })
+
+    static let commit = CommandSpec(
+        name: "commit", aliases: [], arguments: "",
+        summary: "write the staged changes as one new version of the file",
+        run: { _, session throws(BrowserError) in
+            guard let editor = session.transaction else { throw .usage("no transaction is open ('begin' starts one)") }
+            let count = session.pendingChanges.count
+            let summary: FileEditor.CommitSummary
+            do throws(RealmFormatError) { summary = try editor.commit() } catch { throw .file(error) }
+            session.transaction = nil
+            try session.reopen()
+            session.output.line("committed \(count) change\(count == 1 ? "" : "s") as version \(summary.version) (\(summary.bytesWritten) bytes written)")
+        })
+
+    static let rollback = CommandSpec(
+        name: "rollback", aliases: ["abort"], arguments: "",
+        summary: "drop the staged changes; the file is untouched",
+        run: { _, session throws(BrowserError) in
+            guard session.transaction != nil else { throw .usage("no transaction is open") }
+            let count = session.pendingChanges.count
+            session.transaction = nil
+            session.pendingChanges = []
+            session.output.line("rolled back \(count) change\(count == 1 ? "" : "s")")
+        })
+
+    static let status = CommandSpec(
+        name: "status", aliases: [], arguments: "",
+        summary: "the changes the open transaction will commit",
+        run: { _, session throws(BrowserError) in
+            guard session.transaction != nil else {
+                session.output.line("no transaction open; changes commit at once ('begin' to stage several)")
+                return
+            }
+            if session.pendingChanges.isEmpty { session.output.line("transaction open, no changes yet") }
+            for (index, change) in session.pendingChanges.enumerated() { session.output.line("\(index + 1). \(change)") }
+        })
+}
