@@ -144,6 +144,40 @@ struct EditTests {
         #expect(try dump(path) == expected)
     }
 
+    @Test func linkEditsKeepBacklinksRight() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "species")
+        defer { remove(path) }
+        let (session, _) = try session(path)
+        try session.execute("set Specimen[3].category = Category[1]")
+        try session.execute("set Specimen[41].category = Category[_key = 2]")
+        try session.execute("begin")
+        try session.execute("set Specimen[0].category = Category[4]")
+        try session.execute("set Specimen[0].category = Category[3]")
+        try session.execute("set Specimen[5].category = null")
+        try session.execute("commit")
+        #expect(throws: BrowserError.self) { try session.execute("set Specimen[6].category = Specimen[1]") }
+        try verify(path)
+        // Every category's backlinks are exactly the specimens whose category points at it.
+        let dumped = try dump(path)
+        let tables = try #require(dumped["tables"]?.array)
+        let specimens = try #require(tables.first { $0["name"]?.string == "class_Specimen" }?["objects"]?.array)
+        let linking = specimens.compactMap { $0["category"]?["$link"]?.array?.last?.int }
+        #expect(specimens[3]["category"]?["$link"]?.array?.last?.int == 1)
+        #expect(specimens[0]["category"]?["$link"]?.array?.last?.int == 3)
+        #expect(specimens[5]["category"] == .null)
+        let file = try RealmFile(path: path)
+        let categories = try #require(file.table(named: "class_Category"))
+        let backlinks = try #require(categories.backlinkColumns.first)
+        try categories.objects.forEachLeaf { leaf in
+            let reader = try ColumnLeafReader(leaf: leaf, column: backlinks)
+            for row in 0..<leaf.count {
+                let key = try leaf.key(at: row)
+                #expect(try reader.backlinks(at: row).count == linking.filter { $0 == key }.count, "Category key \(key)")
+            }
+        }
+    }
+
     @Test func refusesWhileAnotherProcessHoldsTheRealm() throws {
         guard Fixtures.requirePresent() else { return }
         let path = try copy(of: "species")

@@ -24,16 +24,43 @@ enum SetCommand {
         guard let column = object.table.column(named: property) else {
             throw .unknownProperty(className: object.table.displayName, name: property)
         }
+        let location = objectPath.map(\.label).joined() + "." + property
+        if column.isLink && column.collection == nil {
+            let target = try linkTarget(valueText, column: column, catalog: catalog, session: session)
+            let label = target.map { catalog.linkLabel(table: $0.table.key, key: $0.key) } ?? "null"
+            try Transaction.change(session: session, description: "\(location) = \(label)") { editor throws(RealmFormatError) in
+                guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
+                    throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+                }
+                try editor.setLink(to: target?.key, column: editColumn, table: table, key: try object.key)
+            }
+            return
+        }
         let literal: RealmValue
         do { literal = try QueryArguments.value(of: valueText) } catch { throw .query(error.annotated(query: valueText)) }
         let value = try ValueCoercion.value(literal, for: column, className: object.table.displayName)
-        let location = objectPath.map(\.label).joined() + "." + property
         try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().detail(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
             try editor.set(value, column: editColumn, table: table, key: try object.key)
         }
+    }
+
+    /// The object a link is set to (`Category[1]`, `Category[name = "Birds"]`), or nil for `null`.
+    static func linkTarget(_ text: String, column: Column, catalog: Catalog, session: Session) throws(BrowserError) -> (table: Table, key: Int64)? {
+        if text == "null" || text == "nil" {
+            guard column.isNullable else { throw .invalidValue("\(column.name) is required; it cannot be null") }
+            return nil
+        }
+        let path = try PathResolver(catalog: catalog).resolve(text, from: [])
+        guard case let .object(target)? = path.last?.location else {
+            throw .invalidValue("a link is set to an object, such as Category[1], or to null")
+        }
+        guard target.table.key == column.targetTableKey else {
+            throw .invalidValue("\(column.name) links to \(column.targetTableKey.flatMap { catalog.file.table(withKey: $0)?.displayName } ?? "?"), not to \(target.table.displayName)")
+        }
+        do { return (target.table, try target.key) } catch { throw .file(error) }
     }
 
     /// The `=` that separates the path from the value (outside brackets and quotes).

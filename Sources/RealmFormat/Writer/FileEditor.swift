@@ -21,7 +21,13 @@ public final class FileEditor {
         let table: Table
         let key: Int64
         let column: Column
-        let value: RealmValue
+        let change: Change
+    }
+
+    /// A new value for a property, or the new origin keys of a backlink column's entry.
+    enum Change {
+        case value(RealmValue)
+        case backlinks([Int64])
     }
 
     /// What a commit wrote.
@@ -81,7 +87,58 @@ public final class FileEditor {
         guard try table.objects.find(key: key) != nil else {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
-        edits.append(Edit(table: table, key: key, column: column, value: value))
+        edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
+    }
+
+    /// Stages pointing a single link at `target` (nil for null), keeping the backlink columns of
+    /// the old and the new target right.
+    public func setLink(to target: Int64?, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
+        guard column.type == .link, column.collection == nil, let targetKey = column.targetTableKey,
+              let targetTable = file.table(withKey: targetKey) else {
+            throw .cannotWrite(path: path, reason: "\(column.name) is not a single link")
+        }
+        guard targetTable.kind != .embedded else {
+            throw .cannotWrite(path: path, reason: "links to embedded objects are owned by their parent; they cannot be re-pointed")
+        }
+        guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
+            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
+        }
+        if let target, try targetTable.objects.find(key: target) == nil {
+            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target)")
+        }
+        guard try table.objects.find(key: key) != nil else {
+            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+        }
+        var old: Int64?
+        if case let .link(_, current) = try currentValue(column: column, table: table, key: key) { old = current }
+        guard old != target else { return }
+        edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
+        if let old {
+            var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: old)
+            if let index = origins.firstIndex(of: key) { origins.remove(at: index) }
+            edits.append(Edit(table: targetTable, key: old, column: backlinkColumn, change: .backlinks(origins)))
+        }
+        if let target {
+            let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
+            edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+        }
+    }
+
+    /// The value a property has with the staged changes applied.
+    private func currentValue(column: Column, table: Table, key: Int64) throws(RealmFormatError) -> RealmValue {
+        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key && edit.column.leafIndex == column.leafIndex {
+            if case let .value(value) = edit.change { return value }
+        }
+        guard let (leaf, row) = try table.objects.find(key: key) else { return .null }
+        return try ColumnLeafReader(leaf: leaf, column: column).value(at: row)
+    }
+
+    private func currentBacklinks(column: Column, table: Table, key: Int64) throws(RealmFormatError) -> [Int64] {
+        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key && edit.column.leafIndex == column.leafIndex {
+            if case let .backlinks(keys) = edit.change { return keys }
+        }
+        guard let (leaf, row) = try table.objects.find(key: key) else { return [] }
+        return try ColumnLeafReader(leaf: leaf, column: column).backlinks(at: row)
     }
 
     public var pendingChanges: Int { edits.count }

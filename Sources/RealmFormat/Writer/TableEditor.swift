@@ -19,13 +19,13 @@ struct TableEditor {
         let freedSpace = freed
         guard let root = table.objects.root else { throw .cannotWrite(path: "", reason: "\(table.name) has no objects") }
         // Group the changes by leaf.
-        var leaves: [Int: (path: LeafPath, rows: [Int: [(Column, RealmValue)]])] = [:]
+        var leaves: [Int: (path: LeafPath, rows: [Int: [(Column, FileEditor.Change)]])] = [:]
         for edit in edits {
             let path = try self.path(to: edit.key, root: root)
             guard let row = try path.leaf.row(ofRelativeKey: edit.key &- path.leaf.keyOffset) else {
                 throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(edit.key)")
             }
-            leaves[path.leaf.node.ref, default: (path, [:])].rows[row, default: []].append((edit.column, edit.value))
+            leaves[path.leaf.node.ref, default: (path, [:])].rows[row, default: []].append((edit.column, edit.change))
         }
         let encoder = LeafEncoder(writer: writer)
         var replaced: [Int: Int64] = [:]
@@ -37,15 +37,32 @@ struct TableEditor {
             for (leafIndex, changes) in columns {
                 let column = changes[0].1
                 let reader = try ColumnLeafReader(leaf: entry.path.leaf, column: column)
-                var values = try (0..<entry.path.leaf.count).map { row throws(RealmFormatError) in try reader.value(at: row) }
                 let newColumn: Int64
+                if column.type == .backlink {
+                    var origins = try (0..<entry.path.leaf.count).map { row throws(RealmFormatError) in try reader.backlinks(at: row) }
+                    for (row, _, change) in changes { if case let .backlinks(keys) = change { origins[row] = keys } }
+                    var rowSlots: [NodeWriter.Slot] = []
+                    for keys in origins {
+                        switch keys.count {
+                        case 0: rowSlots.append(.null)
+                        case 1: rowSlots.append(.number(keys[0]))
+                        default: rowSlots.append(.ref(try encoder.integerTree(keys)))
+                        }
+                    }
+                    newColumn = try writer.refs(rowSlots)
+                    if let old = try entry.path.leaf.columnNode(leafIndex: leafIndex) { try freedSpace.addSubtree(old) }
+                    slots[1 + leafIndex] = newColumn
+                    continue
+                }
+                var values = try (0..<entry.path.leaf.count).map { row throws(RealmFormatError) in try reader.value(at: row) }
                 if column.type == .mixed {
                     // Mixed leaves are rewritten whole, nested collections included (read out here
                     // and written anew; the old nodes are freed with the old leaf).
                     let collections = CollectionReader(file: file)
                     var mixed: [NewValue] = []
                     for value in values { mixed.append(try TableEditor.newValue(value, collections: collections)) }
-                    for (row, _, value) in changes {
+                    for (row, _, change) in changes {
+                        guard case let .value(value) = change else { continue }
                         guard TableSetWriter.mixedLinks(mixed[row]).isEmpty else {
                             throw .cannotWrite(path: "", reason: "replacing a \(column.name) value that holds links is not supported yet (its backlinks would go stale)")
                         }
@@ -53,8 +70,12 @@ struct TableEditor {
                     }
                     newColumn = try encoder.mixedLeaf(mixed)
                 } else {
-                    for (row, _, value) in changes { values[row] = value }
-                    newColumn = try encoder.leaf(values, type: column.type, nullable: column.isNullable)
+                    for (row, _, change) in changes { if case let .value(value) = change { values[row] = value } }
+                    if column.type == .link {
+                        newColumn = try writer.integers(values.map { if case let .link(_, key) = $0 { return key + 1 } else { return 0 } })
+                    } else {
+                        newColumn = try encoder.leaf(values, type: column.type, nullable: column.isNullable)
+                    }
                 }
                 if let old = try entry.path.leaf.columnNode(leafIndex: leafIndex) { try freedSpace.addSubtree(old) }
                 slots[1 + leafIndex] = newColumn
@@ -128,13 +149,16 @@ struct TableEditor {
 
     /// New search indexes for changed columns that have one (rebuilt whole, §7.3).
     private func rebuiltIndexes(encoder: LeafEncoder, freed: FreedSpace) throws(RealmFormatError) -> Int64? {
-        let indexed = Set(edits.map(\.column.leafIndex)).compactMap { leafIndex in
+        let indexed = Set(edits.filter { $0.column.type != .backlink }.map(\.column.leafIndex)).compactMap { leafIndex in
             table.allColumns.first { $0.leafIndex == leafIndex && $0.searchIndexRef != nil }
         }
         guard !indexed.isEmpty, let array = try top.child(4, "search indexes") else { return nil }
         var slots = try (0..<array.size).map { index throws(RealmFormatError) in try array.int(index) }
         for column in indexed {
-            let changed = Dictionary(edits.filter { $0.column.leafIndex == column.leafIndex }.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let changed = Dictionary(edits.compactMap { edit -> (Int64, RealmValue)? in
+                guard edit.column.leafIndex == column.leafIndex, case let .value(value) = edit.change else { return nil }
+                return (edit.key, value)
+            }, uniquingKeysWith: { $1 })
             var entries: [(key: Int64, data: [UInt8])] = []
             do {
                 try table.objects.forEachLeaf { leaf in
