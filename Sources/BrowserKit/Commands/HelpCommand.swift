@@ -44,6 +44,9 @@ enum HelpCommand {
 
           find Specimen name BEGINSWITH[c] 'b' SORT(created DESC)   a query ('help queries')
           cd Specimen[3]               stand on an object; then 'show category', 'cd ..', 'back'
+          set Specimen[3].name = "Barnacle goose"     change a value (committed at once, in place)
+          set Specimen[3].category = Category[1]      re-point a link (null clears it)
+          begin; set ...; update Task isCompleted == false SET isCompleted = true; status; commit
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains
         how positions, object keys and primary keys differ. Commands can be joined with ';'.
