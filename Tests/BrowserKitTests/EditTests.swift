@@ -178,6 +178,48 @@ struct EditTests {
         }
     }
 
+    @Test func listEditsKeepBacklinksRight() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "tasks")
+        defer { remove(path) }
+        let reference = try DumpLookup(fixture: "tasks")
+        let lists = try reference.objects(of: "class_TaskList")
+        let original = try #require(lists[0]["tasks"]?.array).compactMap { $0["$link"]?.array?.last?.int }
+        let tasks = try reference.objects(of: "class_Task")
+        let orphan = try #require(tasks[25]["_key"]?.int)
+        let (session, _) = try session(path)
+        try session.execute("append TaskList[0].tasks Task[25]")
+        try session.execute("remove TaskList[0].tasks[1]")
+        try session.execute("move TaskList[0].tasks 0 2")
+        try session.execute("begin")
+        try session.execute("append TaskList[1].tasks Task[25]")
+        try session.execute("append TaskList[1].tasks Task[25]")
+        try session.execute("remove TaskList[1].tasks[-1]")
+        try session.execute("commit")
+        #expect(throws: BrowserError.self) { try session.execute("remove TaskList[0].tasks[99]") }
+        #expect(throws: BrowserError.self) { try session.execute("append TaskList[0].tasks Person[0]") }
+        try verify(path)
+        var expected = original + [orphan]
+        expected.remove(at: 1)
+        expected.insert(expected.remove(at: 0), at: 2)
+        let dumped = try dump(path)
+        let tables = try #require(dumped["tables"]?.array)
+        let newLists = try #require(tables.first { $0["name"]?.string == "class_TaskList" }?["objects"]?.array)
+        #expect(try #require(newLists[0]["tasks"]?.array).compactMap { $0["$link"]?.array?.last?.int } == expected)
+        // Every task's backlinks are exactly its occurrences in all lists.
+        let occurrences = newLists.flatMap { ($0["tasks"]?.array ?? []).compactMap { $0["$link"]?.array?.last?.int } }
+        let file = try RealmFile(path: path)
+        let taskTable = try #require(file.table(named: "class_Task"))
+        let backlinks = try #require(taskTable.backlinkColumns.first)
+        try taskTable.objects.forEachLeaf { leaf in
+            let reader = try ColumnLeafReader(leaf: leaf, column: backlinks)
+            for row in 0..<leaf.count {
+                let key = try leaf.key(at: row)
+                #expect(try reader.backlinks(at: row).count == occurrences.filter { $0 == key }.count, "Task key \(key)")
+            }
+        }
+    }
+
     @Test func refusesWhileAnotherProcessHoldsTheRealm() throws {
         guard Fixtures.requirePresent() else { return }
         let path = try copy(of: "species")

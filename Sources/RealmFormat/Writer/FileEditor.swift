@@ -24,9 +24,11 @@ public final class FileEditor {
         let change: Change
     }
 
-    /// A new value for a property, or the new origin keys of a backlink column's entry.
+    /// A new value for a property, the new elements of a list of links, or the new origin keys
+    /// of a backlink column's entry.
     enum Change {
         case value(RealmValue)
+        case linkList([Int64])
         case backlinks([Int64])
     }
 
@@ -122,6 +124,47 @@ public final class FileEditor {
             let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
             edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
         }
+    }
+
+    /// Stages a new content for a list of links (`append`, `remove`, `move`), keeping the
+    /// targets' backlink columns right: one backlink per list element.
+    public func setLinkList(_ keys: [Int64], column: Column, table: Table, key: Int64) throws(RealmFormatError) {
+        guard column.isLink, column.collection == .list, let targetKey = column.targetTableKey,
+              let targetTable = file.table(withKey: targetKey) else {
+            throw .cannotWrite(path: path, reason: "\(column.name) is not a list of links")
+        }
+        guard targetTable.kind != .embedded else {
+            throw .cannotWrite(path: path, reason: "lists of embedded objects cannot be edited element by element yet")
+        }
+        guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
+            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
+        }
+        for target in Set(keys) where try targetTable.objects.find(key: target) == nil {
+            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target)")
+        }
+        let old = try currentLinkList(column: column, table: table, key: key)
+        edits.append(Edit(table: table, key: key, column: column, change: .linkList(keys)))
+        var counts: [Int64: Int] = [:]
+        for target in keys { counts[target, default: 0] += 1 }
+        for target in old { counts[target, default: 0] -= 1 }
+        for (target, delta) in counts.sorted(by: { $0.key < $1.key }) where delta != 0 {
+            var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
+            if delta > 0 {
+                origins += Array(repeating: key, count: delta)
+            } else {
+                for _ in 0..<(-delta) { if let index = origins.lastIndex(of: key) { origins.remove(at: index) } }
+            }
+            edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+        }
+    }
+
+    /// The elements of a list of links with the staged changes applied.
+    public func currentLinkList(column: Column, table: Table, key: Int64) throws(RealmFormatError) -> [Int64] {
+        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key && edit.column.leafIndex == column.leafIndex {
+            if case let .linkList(keys) = edit.change { return keys }
+        }
+        guard case let .collection(collection) = try currentValue(column: column, table: table, key: key) else { return [] }
+        return try CollectionReader(file: file).elements(of: collection).compactMap { if case let .link(_, target) = $0 { return target } else { return nil } }
     }
 
     /// The value a property has with the staged changes applied.

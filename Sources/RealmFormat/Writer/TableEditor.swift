@@ -54,6 +54,21 @@ struct TableEditor {
                     slots[1 + leafIndex] = newColumn
                     continue
                 }
+                if column.collection == .list && column.isLink, let oldColumn = try entry.path.leaf.columnNode(leafIndex: leafIndex) {
+                    // Only the changed objects' lists are rewritten; the others keep their trees.
+                    var rowSlots = try (0..<oldColumn.size).map { row throws(RealmFormatError) in try oldColumn.int(row) }
+                    var lists: [Int: [Int64]] = [:]
+                    for (row, _, change) in changes { if case let .linkList(keys) = change { lists[row] = keys } }
+                    for (row, keys) in lists {
+                        if case let .ref(raw) = try oldColumn.slot(row) {
+                            try freedSpace.addSubtree(try file.mapped.bytes.node(at: raw, context: "list of links"))
+                        }
+                        rowSlots[row] = keys.isEmpty ? 0 : try encoder.integerTree(keys)
+                    }
+                    freedSpace.add(oldColumn)
+                    slots[1 + leafIndex] = try writer.integers(rowSlots, hasRefs: true)
+                    continue
+                }
                 var values = try (0..<entry.path.leaf.count).map { row throws(RealmFormatError) in try reader.value(at: row) }
                 if column.type == .mixed {
                     // Mixed leaves are rewritten whole, nested collections included (read out here
