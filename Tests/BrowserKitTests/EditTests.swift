@@ -10,15 +10,11 @@ import TestSupport
 @Suite("Edits committed in place", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct EditTests {
     func copy(of fixture: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("EditTests-\(UUID().uuidString).realm").path
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        return path
+        try FixtureCopy.make(of: fixture, prefix: "EditTests")
     }
 
     func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: path + ".lock")
+        FixtureCopy.remove(path)
     }
 
     func session(_ path: String) throws -> (Session, BufferedOutput) {

@@ -9,15 +9,11 @@ import TestSupport
 @Suite("Write transactions", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct TransactionTests {
     func copy(of fixture: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("TransactionTests-\(UUID().uuidString).realm").path
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        return path
+        try FixtureCopy.make(of: fixture, prefix: "TransactionTests")
     }
 
     func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: path + ".lock")
+        FixtureCopy.remove(path)
     }
 
     @Test func stagedChangesCommitAsOneVersion() throws {

@@ -34,14 +34,7 @@ enum CompactCommand {
             throw .file(error)
         }
         let total = tables.reduce(0) { $0 + $1.keys.count }
-        let progress = ProgressReporter(total: total, label: "\(verb) \(path)")
-        do {
-            try RealmFileWriter().write(tables: tables, to: path, overwrite: force) { progress.update($0) }
-        } catch {
-            progress.finish()
-            throw .file(error)
-        }
-        progress.finish()
+        try NewFile.write(tables, to: path, force: force, label: "\(verb) \(path)")
         session.output.line("wrote \(path): file format 24 (from \(source.fileFormat)), \(tables.count) tables, \(total) objects")
     }
 

@@ -41,46 +41,7 @@ enum GenerateCommand {
         let path = words[1]
         let now = seed == nil ? Int64(time(nil)) : DemoDatabase.seededNow
         let demo = DemoDatabase(rows: rows, seed: seed ?? UInt64.random(in: 0...UInt64.max), now: now)
-        let progress = ProgressReporter(total: rows * 3, label: "generating \(path)")
-        do {
-            try RealmFileWriter().write(tables: demo.tables(), to: path, overwrite: force) { progress.update($0) }
-        } catch {
-            progress.finish()
-            throw .file(error)
-        }
-        progress.finish()
+        try NewFile.write(demo.tables(), to: path, force: force, label: "generating \(path)")
         session.output.line("wrote \(path): Realm Browser's demo database, 3 classes of \(rows) objects" + (seed.map { " (seed \($0))" } ?? ""))
-    }
-}
-
-/// A progress line on standard error, drawn only when it is a terminal.
-final class ProgressReporter {
-    let total: Int
-    let label: String
-    private let enabled = isatty(2) == 1
-    private let terminal = StandardOutput(descriptor: 2)
-    private var lastPercent = -1
-
-    init(total: Int, label: String) {
-        self.total = total
-        self.label = label
-    }
-
-    func update(_ done: Int) {
-        guard enabled, total > 0 else { return }
-        let percent = done * 100 / total
-        guard percent != lastPercent else { return }
-        lastPercent = percent
-        let filled = percent / 5
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
-        terminal.write("\r\(label) \(bar) \(percent)% (\(done)/\(total) objects)")
-        terminal.flush()
-    }
-
-    func finish() {
-        if enabled && lastPercent >= 0 {
-            terminal.write("\r\u{1B}[2K")
-            terminal.flush()
-        }
     }
 }

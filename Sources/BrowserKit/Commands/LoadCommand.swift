@@ -25,14 +25,7 @@ enum LoadCommand {
             throw .invalidInput(path: source, reason: "\(error)")
         }
         let total = tables.reduce(0) { $0 + $1.keys.count }
-        let progress = ProgressReporter(total: total, label: "load \(target)")
-        do {
-            try RealmFileWriter().write(tables: tables, to: target, overwrite: force) { progress.update($0) }
-        } catch {
-            progress.finish()
-            throw .file(error)
-        }
-        progress.finish()
+        try NewFile.write(tables, to: target, force: force, label: "load \(target)")
         session.output.line("wrote \(target): \(tables.count) tables, \(total) objects")
     }
 }

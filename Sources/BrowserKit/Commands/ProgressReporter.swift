@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RealmFormat
+
+/// A progress line on standard error, drawn only when it is a terminal.
+final class ProgressReporter {
+    let total: Int
+    let label: String
+    private let enabled = isatty(2) == 1
+    private let terminal = StandardOutput(descriptor: 2)
+    private var lastPercent = -1
+
+    init(total: Int, label: String) {
+        self.total = total
+        self.label = label
+    }
+
+    func update(_ done: Int) {
+        guard enabled, total > 0 else { return }
+        let percent = done * 100 / total
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        let filled = percent / 5
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+        terminal.write("\r\(label) \(bar) \(percent)% (\(done)/\(total) objects)")
+        terminal.flush()
+    }
+
+    func finish() {
+        if enabled && lastPercent >= 0 {
+            terminal.write("\r\u{1B}[2K")
+            terminal.flush()
+        }
+    }
+}
+
+/// Writes a new Realm file with a progress line, for the commands that create files.
+enum NewFile {
+    static func write(_ tables: [NewTable], to path: String, force: Bool, label: String) throws(BrowserError) {
+        let progress = ProgressReporter(total: tables.reduce(0) { $0 + $1.keys.count }, label: label)
+        defer { progress.finish() }
+        do {
+            try RealmFileWriter().write(tables: tables, to: path, overwrite: force) { progress.update($0) }
+        } catch {
+            throw .file(error)
+        }
+    }
+}
