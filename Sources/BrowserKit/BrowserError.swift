@@ -52,7 +52,7 @@ public enum BrowserError: Error, CustomStringConvertible {
         case let .query(text):
             return "invalid query:\n" + text
         case let .pendingChanges(count, action):
-            return "\(count) pending change\(count == 1 ? "" : "s") would be lost by \(action): 'commit' or 'rollback' first"
+            return "\(count) pending change\(count == 1 ? "" : "s") would be lost by \(action): 'commit' or 'rollback' first" + (action == "quitting" ? " (or 'quit!' to drop them)" : "")
         case let .invalidValue(message):
             return message
         case let .invalidInput(path, reason):

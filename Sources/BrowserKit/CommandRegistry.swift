@@ -39,6 +39,7 @@ public enum CommandRegistry {
         OpenCommand.spec,
         HelpCommand.spec,
         QuitCommand.spec,
+        QuitCommand.discarding,
     ]
 
     public static var allNames: [String] {

@@ -60,6 +60,26 @@ struct TransactionTests {
         #expect(session.wantsToQuit)
     }
 
+    @Test func quitBangDropsStagedChanges() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "species")
+        defer { remove(path) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let session = Session(output: BufferedOutput())
+        try session.open(path: path)
+        try session.execute("begin")
+        try session.execute("set Specimen[0].name = 'dropped'")
+        do {
+            try session.execute("quit")
+            Issue.record("quit must refuse with staged changes")
+        } catch {
+            #expect("\(error)".contains("'quit!'"))
+        }
+        try session.execute("quit!")
+        #expect(session.wantsToQuit)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+
     @Test func aFailedStatementKeepsEarlierStagedChanges() throws {
         guard Fixtures.requirePresent() else { return }
         let path = try copy(of: "species")
