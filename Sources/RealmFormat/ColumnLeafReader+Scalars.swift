@@ -49,11 +49,19 @@ extension ColumnLeafReader {
         }
     }
 
-    /// Whether `integer(at:)`, `floatingPoint(at:)` or `blob(at:)` can read this column.
+    /// Date columns; nil for null or another layout.
+    public func timestamp(at row: Int) throws(RealmFormatError) -> Timestamp? {
+        guard case let .values(leaf) = layout, case let .timestamps(seconds, nanoseconds) = leaf.storage else { return nil }
+        let value = try seconds.int(row + 1)
+        if value == seconds.uncheckedInt(0) { return nil }
+        return Timestamp(seconds: value, nanoseconds: Int32(truncatingIfNeeded: try nanoseconds.int(row)))
+    }
+
+    /// Whether `integer(at:)`, `floatingPoint(at:)`, `timestamp(at:)` or `blob(at:)` can read this column.
     public var readsInPlace: Bool {
         guard case let .values(leaf) = layout else { return false }
         switch leaf.storage {
-        case .ints, .nullableInts, .bools, .floats, .doubles, .blobs, .enumerated: return true
+        case .ints, .nullableInts, .bools, .floats, .doubles, .blobs, .enumerated, .timestamps: return true
         default: return false
         }
     }

@@ -7,6 +7,7 @@ struct FastComparison {
     enum Test {
         case integer(ComparisonOperator, Int64)
         case floatingPoint(ComparisonOperator, Double)
+        case timestamp(ComparisonOperator, Timestamp)
         case bytes(ComparisonOperator, [UInt8])
     }
 
@@ -28,6 +29,8 @@ struct FastComparison {
         case let (.float, .double(number)) where ordering.contains(op) && !number.isNaN,
              let (.double, .double(number)) where ordering.contains(op) && !number.isNaN:
             return FastComparison(column: column, test: .floatingPoint(op, number))
+        case let (.timestamp, .timestamp(time)) where ordering.contains(op):
+            return FastComparison(column: column, test: .timestamp(op, time))
         case let (.string, .string(text)) where [.equal, .notEqual, .beginsWith, .endsWith, .contains].contains(op):
             return FastComparison(column: column, test: .bytes(op, Array(text.utf8)))
         default:
@@ -52,6 +55,9 @@ struct FastComparison {
             guard let value = try reader.floatingPoint(at: row) else { return op == .notEqual }
             if value.isNaN { return op == .notEqual }
             return FastComparison.order(value, constant, op)
+        case let .timestamp(op, constant):
+            guard let value = try reader.timestamp(at: row) else { return op == .notEqual }
+            return FastComparison.order(TimestampOrder(value), TimestampOrder(constant), op)
         case let .bytes(op, needle):
             guard let element = try reader.blob(at: row) else { return op == .notEqual }
             switch element {
@@ -64,7 +70,7 @@ struct FastComparison {
 
     private var op: ComparisonOperator {
         switch test {
-        case let .integer(op, _), let .floatingPoint(op, _), let .bytes(op, _): return op
+        case let .integer(op, _), let .floatingPoint(op, _), let .timestamp(op, _), let .bytes(op, _): return op
         }
     }
 
@@ -72,6 +78,7 @@ struct FastComparison {
         switch test {
         case let .integer(_, number): return column.type == .bool ? .bool(number == 1) : .int(number)
         case let .floatingPoint(_, number): return .double(number)
+        case let .timestamp(_, time): return .timestamp(time)
         case let .bytes(_, bytes): return .string(String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -107,5 +114,18 @@ struct FastComparison {
             index += 1
         }
         return false
+    }
+}
+
+/// Timestamps ordered by (seconds, nanoseconds), as Realm compares them.
+struct TimestampOrder: Comparable {
+    let time: Timestamp
+
+    init(_ time: Timestamp) {
+        self.time = time
+    }
+
+    static func < (lhs: TimestampOrder, rhs: TimestampOrder) -> Bool {
+        (lhs.time.seconds, lhs.time.nanoseconds) < (rhs.time.seconds, rhs.time.nanoseconds)
     }
 }
