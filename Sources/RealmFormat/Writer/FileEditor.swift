@@ -196,6 +196,9 @@ public final class FileEditor {
         let topNode = try bytes.node(at: Int64(top.ref), context: "top array")
         guard topNode.size >= 7 else { throw .cannotWrite(path: path, reason: "files without free lists are not edited yet") }
         let start = Int(top.logicalFileSize)
+        guard start % 8 == 0, start >= 24 else {
+            throw .cannotWrite(path: path, reason: "the logical file size \(start) is not a node boundary; the file is damaged")
+        }
         let writer = NodeWriter(appendingTo: descriptor, at: start, path: path)
         let freed = FreedSpace()
         var tableRefs = try (0..<top.tablesNode.size).map { index throws(RealmFormatError) in try top.tablesNode.int(index) }
