@@ -23,6 +23,7 @@ public enum CommandRegistry {
         CountCommand.spec,
         SetCommand.spec,
         UpdateCommand.spec,
+        CreateCommand.spec,
         ListEditCommands.append,
         ListEditCommands.remove,
         ListEditCommands.move,

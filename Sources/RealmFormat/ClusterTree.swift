@@ -89,6 +89,17 @@ public struct ClusterTree: Sendable {
         }
     }
 
+    /// `forEachLeaf` for callers whose body throws only `RealmFormatError`.
+    func forEachLeafTyped(_ body: (ClusterLeaf) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+        do {
+            try forEachLeaf { leaf in try body(leaf) }
+        } catch let error as RealmFormatError {
+            throw error
+        } catch {
+            throw .unexpectedNode(ref: root?.ref ?? 0, context: tableName, detail: "\(error)")
+        }
+    }
+
     /// The leaf and row of the object at `position` (0-based, key order).
     public func leaf(atPosition position: Int) throws(RealmFormatError) -> (leaf: ClusterLeaf, row: Int)? {
         guard let root, position >= 0, position < count else { return nil }

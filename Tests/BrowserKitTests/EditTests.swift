@@ -216,6 +216,51 @@ struct EditTests {
         }
     }
 
+    @Test func createdObjectsGetKeysDefaultsAndIndexEntries() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "species")
+        defer { remove(path) }
+        let (species, _) = try session(path)
+        try species.execute("create Category name = \"Fungi\"")
+        try species.execute("begin")
+        try species.execute("create Specimen name = \"Fly agaric\", latitude = 59.3")
+        try species.execute("create Specimen name = \"Chanterelle\"")
+        try species.execute("commit")
+        try verify(path)
+        let dumped = try dump(path)
+        let reference = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))
+        let tables = try #require(dumped["tables"]?.array)
+        let referenceTables = try #require(reference["tables"]?.array)
+        let categories = try #require(tables[1]["objects"]?.array)
+        let specimens = try #require(tables[2]["objects"]?.array)
+        // Everything Realm wrote is still there, unchanged, with the new objects after it.
+        #expect(Array(categories.dropLast()) == referenceTables[1]["objects"]?.array)
+        #expect(Array(specimens.dropLast(2)) == referenceTables[2]["objects"]?.array)
+        #expect(tables[2]["count"]?.int == 44)
+        let new = try #require(specimens.last)
+        #expect(new["_key"]?.int == 43, "keys continue the table's sequence")
+        #expect(new["name"]?.string == "Chanterelle")
+        #expect(new["specimenDescription"]?.string == "", "required properties get their zero value")
+        #expect(new["latitude"] == .object([JSONValue.Member(key: "$double", value: .string("0"))]))
+        #expect(new["created"] == .object([JSONValue.Member(key: "$date", value: .array([.int(0), .int(0)]))]))
+        #expect(new["category"] == .null, "optional properties get null")
+        #expect(categories.last?["name"]?.string == "Fungi")
+
+        let tasks = try copy(of: "tasks")
+        defer { remove(tasks) }
+        let (taskSession, _) = try session(tasks)
+        try taskSession.execute("create BankInfo bank_accno = \"NEW1\", bankname = \"Mine\"")
+        #expect(throws: BrowserError.self) { try taskSession.execute("create BankInfo bank_accno = \"NEW1\"") }
+        #expect(throws: BrowserError.self) { try taskSession.execute("create BankInfo bankname = \"no key\"") }
+        try verify(tasks)
+        let file = try RealmFile(path: tasks)
+        let banks = try #require(file.table(named: "class_BankInfo"))
+        let primaryKey = try #require(banks.primaryKey)
+        let index = try #require(try SearchIndex(column: primaryKey, file: file))
+        #expect(try index.candidates(for: .string("NEW1")) == [6])
+        #expect(try QueryEngine(file: file).run("bank_accno == 'NEW1' AND bankname == 'Mine'", on: banks) == [6])
+    }
+
     @Test func refusesWhileAnotherProcessHoldsTheRealm() throws {
         guard Fixtures.requirePresent() else { return }
         let path = try copy(of: "species")

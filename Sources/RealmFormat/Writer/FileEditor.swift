@@ -22,6 +22,11 @@ public final class FileEditor {
         let key: Int64
         let column: Column
         let change: Change
+
+        var isCreation: Bool {
+            if case .create = change { return true }
+            return false
+        }
     }
 
     /// A new value for a property, the new elements of a list of links, or the new origin keys
@@ -30,6 +35,8 @@ public final class FileEditor {
         case value(RealmValue)
         case linkList([Int64])
         case backlinks([Int64])
+        /// A new object with these values (by leaf index; others get their type's default).
+        case create([Int: RealmValue])
     }
 
     /// What a commit wrote.
@@ -87,7 +94,10 @@ public final class FileEditor {
             throw .cannotWrite(path: path, reason: "setting \(column.collection.map { "\($0) " } ?? "")\(column.type) properties is not supported yet")
         }
         guard try table.objects.find(key: key) != nil else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key) (yet: commit a create before setting it)")
+        }
+        guard !edits.contains(where: { $0.table.slot == table.slot && $0.isCreation }) else {
+            throw .cannotWrite(path: path, reason: "commit the objects created in \(table.displayName) before changing others")
         }
         edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
     }
@@ -124,6 +134,53 @@ public final class FileEditor {
             let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
             edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
         }
+    }
+
+    /// Stages a new object at the end of `table` and returns its object key. Properties not
+    /// given get Realm's defaults (zero values, or null where optional). The new object goes
+    /// into the table's last leaf; a full last leaf is not handled yet.
+    public func create(in table: Table, values: [(column: Column, value: RealmValue)]) throws(RealmFormatError) -> Int64 {
+        guard table.kind == .topLevel else { throw .cannotWrite(path: path, reason: "embedded objects are created through their parent") }
+        for (column, _) in values where !(column.collection == nil && FileEditor.editableTypes.contains(column.type)) {
+            throw .cannotWrite(path: path, reason: "\(column.name): only single values of scalar types can be given at creation; set links afterwards")
+        }
+        guard !edits.contains(where: { $0.table.slot == table.slot && !$0.isCreation }) else {
+            throw .cannotWrite(path: path, reason: "commit the other changes to \(table.displayName) before creating objects in it")
+        }
+        let created = edits.filter { $0.table.slot == table.slot && $0.isCreation }.map(\.key)
+        if let primaryKey = table.primaryKey {
+            guard let value = values.first(where: { $0.column.key == primaryKey.key })?.value, value != .null || primaryKey.isNullable else {
+                throw .cannotWrite(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name)")
+            }
+            var taken = false
+            for edit in edits where edit.table.slot == table.slot {
+                if case let .create(given) = edit.change, given[primaryKey.leafIndex] == value { taken = true }
+            }
+            try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
+                let reader = try ColumnLeafReader(leaf: leaf, column: primaryKey)
+                for row in 0..<leaf.count where try reader.value(at: row) == value { taken = true }
+            }
+            guard !taken else {
+                let shown: String
+                switch value {
+                case let .string(text): shown = "\"\(text)\""
+                case let .int(number): shown = String(number)
+                default: shown = "that value"
+                }
+                throw .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(primaryKey.name) = \(shown)")
+            }
+        }
+        var highest: Int64 = -1
+        if table.objects.count > 0, let (leaf, row) = try table.objects.leaf(atPosition: table.objects.count - 1) {
+            highest = try leaf.key(at: row)
+        }
+        highest = max(highest, created.max() ?? -1)
+        let sequence = ObjectKeys.nextSequence(after: [highest], hasPrimaryKey: table.primaryKey != nil)
+        let key = table.primaryKey == nil ? ObjectKeys.squeezed(sequence) : sequence
+        var byLeaf: [Int: RealmValue] = [:]
+        for (column, value) in values { byLeaf[column.leafIndex] = value }
+        edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .create(byLeaf)))
+        return key
     }
 
     /// Stages a new content for a list of links (`append`, `remove`, `move`), keeping the

@@ -18,6 +18,7 @@ struct TableEditor {
     func write() throws(RealmFormatError) -> Int64 {
         let freedSpace = freed
         guard let root = table.objects.root else { throw .cannotWrite(path: "", reason: "\(table.name) has no objects") }
+        if edits.allSatisfy(\.isCreation) { return try appendObjects(root: root) }
         // Group the changes by leaf.
         var leaves: [Int: (path: LeafPath, rows: [Int: [(Column, FileEditor.Change)]])] = [:]
         for edit in edits {
@@ -127,6 +128,32 @@ struct TableEditor {
         return try writer.integers(topSlots, hasRefs: true)
     }
 
+    /// New objects into the last leaf, then the table top with the next key sequence.
+    private func appendObjects(root: Node) throws(RealmFormatError) -> Int64 {
+        let creations: [(key: Int64, values: [Int: RealmValue])] = edits.compactMap { edit in
+            if case let .create(values) = edit.change { return (edit.key, values) }
+            return nil
+        }
+        var path: LeafPath?
+        if table.objects.count > 0, let (leaf, row) = try table.objects.leaf(atPosition: table.objects.count - 1) {
+            path = try self.path(to: try leaf.key(at: row), root: root)
+        }
+        let newRoot = try TableAppender(writer: writer, file: file, table: table, top: top, creations: creations, freed: freed)
+            .write(path: path, root: root)
+        var topSlots = try (0..<top.size).map { index throws(RealmFormatError) in try top.int(index) }
+        topSlots[2] = newRoot
+        if top.size > 6, case let .tagged(version) = try top.slot(6) { topSlots[6] = ((version + 1) << 1) | 1 }
+        if top.size > 9 {
+            let next = ObjectKeys.nextSequence(after: creations.map(\.key), hasPrimaryKey: table.primaryKey != nil)
+            var current: Int64 = 0
+            if case let .tagged(value) = try top.slot(9) { current = value }
+            topSlots[9] = (max(current, next) << 1) | 1
+        }
+        if let indexes = try rebuiltIndexes(encoder: LeafEncoder(writer: writer), freed: freed) { topSlots[4] = indexes }
+        freed.add(top)
+        return try writer.integers(topSlots, hasRefs: true)
+    }
+
     /// A stored Mixed value as a value to write, nested lists and dictionaries read out.
     static func newValue(_ value: RealmValue, collections: CollectionReader) throws(RealmFormatError) -> NewValue {
         guard case let .collection(collection) = value else { return .scalar(value) }
@@ -164,7 +191,10 @@ struct TableEditor {
 
     /// New search indexes for changed columns that have one (rebuilt whole, §7.3).
     private func rebuiltIndexes(encoder: LeafEncoder, freed: FreedSpace) throws(RealmFormatError) -> Int64? {
-        let indexed = Set(edits.filter { $0.column.type != .backlink }.map(\.column.leafIndex)).compactMap { leafIndex in
+        let creations = edits.filter(\.isCreation)
+        let edited = creations.isEmpty ? Set(edits.filter { $0.column.type != .backlink }.map(\.column.leafIndex))
+            : Set(table.allColumns.filter { $0.searchIndexRef != nil }.map(\.leafIndex))
+        let indexed = edited.compactMap { leafIndex in
             table.allColumns.first { $0.leafIndex == leafIndex && $0.searchIndexRef != nil }
         }
         guard !indexed.isEmpty, let array = try top.child(4, "search indexes") else { return nil }
@@ -195,6 +225,16 @@ struct TableEditor {
                 throw error
             } catch {
                 throw .cannotWrite(path: "", reason: "\(error)")
+            }
+            for edit in creations {
+                guard case let .create(values) = edit.change else { continue }
+                let value = values[column.leafIndex] ?? TableAppender.defaultValue(column)
+                guard let data = SearchIndexWriter.indexData(value) else { continue }
+                if column.isFullTextIndexed {
+                    for word in SearchIndexWriter.words(of: data) { entries.append((edit.key, word)) }
+                } else {
+                    entries.append((edit.key, data))
+                }
             }
             if let oldRoot = column.searchIndexRef { try freed.addSubtree(try file.mapped.bytes.node(at: oldRoot, context: "search index")) }
             slots[column.leafIndex] = try SearchIndexWriter(writer: writer).write(entries)
