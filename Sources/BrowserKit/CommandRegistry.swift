@@ -24,6 +24,7 @@ public enum CommandRegistry {
         SetCommand.spec,
         UpdateCommand.spec,
         CreateCommand.spec,
+        DeleteCommand.spec,
         ListEditCommands.append,
         ListEditCommands.remove,
         ListEditCommands.move,

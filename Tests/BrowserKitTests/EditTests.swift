@@ -261,6 +261,58 @@ struct EditTests {
         #expect(try QueryEngine(file: file).run("bank_accno == 'NEW1' AND bankname == 'Mine'", on: banks) == [6])
     }
 
+    @Test func deletionsUnlinkEverywhere() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "species")
+        defer { remove(path) }
+        let reference = try DumpLookup(fixture: "species")
+        let originalSpecimens = try reference.objects(of: "class_Specimen")
+        let birds = try #require(try reference.objects(of: "class_Category")[0]["_key"]?.int)
+        let (species, _) = try session(path)
+        try species.execute("delete Category[0]")
+        try species.execute("delete Specimen[1]")
+        try verify(path)
+        let dumped = try dump(path)
+        let tables = try #require(dumped["tables"]?.array)
+        let categories = try #require(tables[1]["objects"]?.array)
+        let specimens = try #require(tables[2]["objects"]?.array)
+        #expect(categories.count == 4)
+        #expect(!categories.contains { $0["_key"]?.int == birds })
+        #expect(specimens.count == originalSpecimens.count - 1)
+        #expect(!specimens.contains { $0["_key"]?.int == originalSpecimens[1]["_key"]?.int })
+        for specimen in specimens {
+            let before = try #require(originalSpecimens.first { $0["_key"] == specimen["_key"] })
+            let linkedBirds = before["category"]?["$link"]?.array?.last?.int == birds
+            #expect(specimen["category"] == (linkedBirds ? .null : before["category"]), "links to a deleted object become null")
+            #expect(specimen["name"] == before["name"])
+        }
+        let linking = specimens.compactMap { $0["category"]?["$link"]?.array?.last?.int }
+        let file = try RealmFile(path: path)
+        let categoryTable = try #require(file.table(named: "class_Category"))
+        let backlinks = try #require(categoryTable.backlinkColumns.first)
+        try categoryTable.objects.forEachLeaf { leaf in
+            let reader = try ColumnLeafReader(leaf: leaf, column: backlinks)
+            for row in 0..<leaf.count {
+                #expect(try reader.backlinks(at: row).count == linking.filter { $0 == (try leaf.key(at: row)) }.count)
+            }
+        }
+
+        let tasks = try copy(of: "tasks")
+        defer { remove(tasks) }
+        let (taskSession, _) = try session(tasks)
+        try taskSession.execute("delete Task[0]")
+        try taskSession.execute("delete BankInfo[bank_accno = \"NL91ABNA0417164300\"]")
+        try verify(tasks)
+        let taskFile = try RealmFile(path: tasks)
+        let engine = QueryEngine(file: taskFile)
+        let banks = try #require(taskFile.table(named: "class_BankInfo"))
+        #expect(try engine.run("bank_accno == 'NL91ABNA0417164300'", on: banks).isEmpty)
+        let people = try #require(taskFile.table(named: "class_Person"))
+        #expect(try engine.run("ANY banks.bank_accno == 'NL91ABNA0417164300'", on: people).isEmpty)
+        let lists = try #require(taskFile.table(named: "class_TaskList"))
+        #expect(try engine.run("tasks.@count == 3", on: lists).contains(0), "the first list lost its deleted task")
+    }
+
     @Test func refusesWhileAnotherProcessHoldsTheRealm() throws {
         guard Fixtures.requirePresent() else { return }
         let path = try copy(of: "species")

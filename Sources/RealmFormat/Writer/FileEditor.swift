@@ -27,6 +27,11 @@ public final class FileEditor {
             if case .create = change { return true }
             return false
         }
+
+        var isDeletion: Bool {
+            if case .delete = change { return true }
+            return false
+        }
     }
 
     /// A new value for a property, the new elements of a list of links, or the new origin keys
@@ -37,6 +42,8 @@ public final class FileEditor {
         case backlinks([Int64])
         /// A new object with these values (by leaf index; others get their type's default).
         case create([Int: RealmValue])
+        /// The object is removed.
+        case delete
     }
 
     /// What a commit wrote.
@@ -96,8 +103,8 @@ public final class FileEditor {
         guard try table.objects.find(key: key) != nil else {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key) (yet: commit a create before setting it)")
         }
-        guard !edits.contains(where: { $0.table.slot == table.slot && $0.isCreation }) else {
-            throw .cannotWrite(path: path, reason: "commit the objects created in \(table.displayName) before changing others")
+        guard !edits.contains(where: { $0.table.slot == table.slot && ($0.isCreation || $0.isDeletion) }) else {
+            throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(table.displayName) before changing others")
         }
         edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
     }
@@ -181,6 +188,67 @@ public final class FileEditor {
         for (column, value) in values { byLeaf[column.leafIndex] = value }
         edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .create(byLeaf)))
         return key
+    }
+
+    /// Stages removing an object, as Realm does: links to it become null, lists drop it, and
+    /// the objects it links to lose its backlinks.
+    public func delete(from table: Table, key: Int64) throws(RealmFormatError) {
+        guard !edits.contains(where: { $0.table.slot == table.slot }) else {
+            throw .cannotWrite(path: path, reason: "commit the other changes to \(table.displayName) before deleting from it")
+        }
+        guard let (leaf, row) = try table.objects.find(key: key) else {
+            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+        }
+        // Objects linking here: null their links, take this object out of their lists.
+        for backlinkColumn in table.backlinkColumns {
+            let origins = try ColumnLeafReader(leaf: leaf, column: backlinkColumn).backlinks(at: row)
+            guard !origins.isEmpty else { continue }
+            guard let originTable = backlinkColumn.targetTableKey.flatMap({ file.table(withKey: $0) }), originTable.slot != table.slot,
+                  let originColumn = originTable.allColumns.first(where: { $0.key == backlinkColumn.oppositeColumnKey }) else {
+                throw .cannotWrite(path: path, reason: "objects linking to this one from \(table.displayName) itself or from Mixed values cannot be updated yet")
+            }
+            for origin in Set(origins).sorted() {
+                if originColumn.collection == .list {
+                    let remaining = try currentLinkList(column: originColumn, table: originTable, key: origin).filter { $0 != key }
+                    edits.append(Edit(table: originTable, key: origin, column: originColumn, change: .linkList(remaining)))
+                } else if originColumn.collection == nil {
+                    edits.append(Edit(table: originTable, key: origin, column: originColumn, change: .value(.null)))
+                } else {
+                    throw .cannotWrite(path: path, reason: "\(originTable.displayName).\(originColumn.name) is a \(originColumn.collection?.rawValue ?? "") of links; deleting its targets is not supported yet")
+                }
+            }
+        }
+        // Objects this one links to lose one backlink per link.
+        for column in table.columns where column.isLink || column.type == .mixed {
+            let value = try ColumnLeafReader(leaf: leaf, column: column).value(at: row)
+            var targets: [Int64] = []
+            switch value {
+            case let .link(_, target): targets = [target]
+            case let .collection(collection) where column.isLink && column.collection == .list:
+                targets = try CollectionReader(file: file).elements(of: collection).compactMap { if case let .link(_, k) = $0 { return k } else { return nil } }
+            case .null: break
+            case .collection where column.collection == nil || column.collection == .list && !column.isLink: continue
+            default:
+                guard column.type == .mixed else {
+                    throw .cannotWrite(path: path, reason: "\(column.name) holds links this tool cannot unlink yet")
+                }
+                continue
+            }
+            guard !targets.isEmpty else { continue }
+            guard let targetTable = column.targetTableKey.flatMap({ file.table(withKey: $0) }), targetTable.slot != table.slot,
+                  targetTable.kind != .embedded,
+                  let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
+                throw .cannotWrite(path: path, reason: "\(column.name) links to embedded or same-class objects; deleting such objects is not supported yet")
+            }
+            var counts: [Int64: Int] = [:]
+            for target in targets { counts[target, default: 0] += 1 }
+            for (target, count) in counts.sorted(by: { $0.key < $1.key }) {
+                var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
+                for _ in 0..<count { if let index = origins.lastIndex(of: key) { origins.remove(at: index) } }
+                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+            }
+        }
+        edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .delete))
     }
 
     /// Stages a new content for a list of links (`append`, `remove`, `move`), keeping the

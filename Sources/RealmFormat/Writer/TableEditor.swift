@@ -19,6 +19,19 @@ struct TableEditor {
         let freedSpace = freed
         guard let root = table.objects.root else { throw .cannotWrite(path: "", reason: "\(table.name) has no objects") }
         if edits.allSatisfy(\.isCreation) { return try appendObjects(root: root) }
+        if edits.contains(where: \.isDeletion) {
+            guard edits.count == 1, let deletion = edits.first else {
+                throw .cannotWrite(path: "", reason: "an object of \(table.displayName) is deleted in this transaction; commit before changing the class again")
+            }
+            let newRoot = try TableRowRemover(writer: writer, file: file, table: table, key: deletion.key, freed: freed)
+                .write(path: try path(to: deletion.key, root: root))
+            var topSlots = try (0..<top.size).map { index throws(RealmFormatError) in try top.int(index) }
+            topSlots[2] = newRoot
+            if top.size > 6, case let .tagged(version) = try top.slot(6) { topSlots[6] = ((version + 1) << 1) | 1 }
+            if let indexes = try rebuiltIndexes(encoder: LeafEncoder(writer: writer), freed: freed) { topSlots[4] = indexes }
+            freed.add(top)
+            return try writer.integers(topSlots, hasRefs: true)
+        }
         // Group the changes by leaf.
         var leaves: [Int: (path: LeafPath, rows: [Int: [(Column, FileEditor.Change)]])] = [:]
         for edit in edits {
@@ -192,7 +205,8 @@ struct TableEditor {
     /// New search indexes for changed columns that have one (rebuilt whole, §7.3).
     private func rebuiltIndexes(encoder: LeafEncoder, freed: FreedSpace) throws(RealmFormatError) -> Int64? {
         let creations = edits.filter(\.isCreation)
-        let edited = creations.isEmpty ? Set(edits.filter { $0.column.type != .backlink }.map(\.column.leafIndex))
+        let deleted = Set(edits.filter(\.isDeletion).map(\.key))
+        let edited = creations.isEmpty && deleted.isEmpty ? Set(edits.filter { $0.column.type != .backlink }.map(\.column.leafIndex))
             : Set(table.allColumns.filter { $0.searchIndexRef != nil }.map(\.leafIndex))
         let indexed = edited.compactMap { leafIndex in
             table.allColumns.first { $0.leafIndex == leafIndex && $0.searchIndexRef != nil }
@@ -210,6 +224,7 @@ struct TableEditor {
                     let reader = try ColumnLeafReader(leaf: leaf, column: column)
                     for row in 0..<leaf.count {
                         let key = try leaf.key(at: row)
+                        if deleted.contains(key) { continue }
                         let value = try changed[key] ?? reader.value(at: row)
                         guard let data = SearchIndexWriter.indexData(value) else {
                             throw RealmFormatError.cannotWrite(path: "", reason: "cannot index \(column.type) values")
