@@ -25,6 +25,7 @@ public enum CommandRegistry {
         UpdateCommand.spec,
         CreateCommand.spec,
         DeleteCommand.spec,
+        AddClassCommand.spec,
         ListEditCommands.append,
         ListEditCommands.remove,
         ListEditCommands.move,

@@ -313,6 +313,35 @@ struct EditTests {
         #expect(try engine.run("tasks.@count == 3", on: lists).contains(0), "the first list lost its deleted task")
     }
 
+    @Test func addClassThenCreateObjects() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "species")
+        defer { remove(path) }
+        let (species, _) = try session(path)
+        try species.execute("add class Fungus (name string primary, spores int?, found date)")
+        try species.execute("create Fungus name = \"Morel\", spores = 12")
+        try species.execute("create Fungus name = \"Cep\"")
+        #expect(throws: BrowserError.self) { try species.execute("add class Fungus (x int)") }
+        #expect(throws: BrowserError.self) { try species.execute("create Fungus name = \"Cep\"") }
+        try verify(path)
+        let dumped = try dump(path)
+        let reference = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))
+        let tables = try #require(dumped["tables"]?.array)
+        #expect(Array(tables.prefix(3)) == reference["tables"]?.array, "existing classes are untouched")
+        let fungus = try #require(tables.last)
+        #expect(fungus["name"]?.string == "class_Fungus")
+        #expect(fungus["primary_key"]?.string == "name")
+        let columns = try #require(fungus["columns"]?.array)
+        #expect(columns.map { $0["name"]?.string } == ["name", "spores", "found"])
+        #expect(columns.map { $0["type"]?.string } == ["string", "int", "timestamp"])
+        #expect(columns.map { $0["nullable"]?.bool } == [false, true, false])
+        #expect(columns[0]["indexed"]?.bool == true, "a primary key has a search index")
+        let objects = try #require(fungus["objects"]?.array)
+        #expect(objects.map { $0["name"]?.string } == ["Morel", "Cep"])
+        #expect(objects.map { $0["spores"] } == [.int(12), .null])
+        #expect(objects.map { $0["_key"]?.int } == [0, 1])
+    }
+
     @Test func refusesWhileAnotherProcessHoldsTheRealm() throws {
         guard Fixtures.requirePresent() else { return }
         let path = try copy(of: "species")

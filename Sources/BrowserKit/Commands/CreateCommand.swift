@@ -6,7 +6,7 @@ enum CreateCommand {
     static let usage = "create CLASS [PROPERTY = VALUE, ...]"
 
     static let spec = CommandSpec(
-        name: "create", aliases: ["add"], arguments: "CLASS [PROPERTY = VALUE, ...]",
+        name: "create", aliases: [], arguments: "CLASS [PROPERTY = VALUE, ...]",
         summary: "add an object, e.g. create Category name = \"Fungi\"",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 

@@ -16,6 +16,8 @@ public final class FileEditor {
     private let descriptor: Int32
     private let lockDescriptor: Int32
     private var edits: [Edit] = []
+    /// Classes to add (schema edits), written after the changed tables.
+    private var newTables: [NewTable] = []
 
     struct Edit {
         let table: Table
@@ -182,7 +184,7 @@ public final class FileEditor {
             highest = try leaf.key(at: row)
         }
         highest = max(highest, created.max() ?? -1)
-        let sequence = ObjectKeys.nextSequence(after: [highest], hasPrimaryKey: table.primaryKey != nil)
+        let sequence = highest < 0 ? 0 : ObjectKeys.nextSequence(after: [highest], hasPrimaryKey: table.primaryKey != nil)
         let key = table.primaryKey == nil ? ObjectKeys.squeezed(sequence) : sequence
         var byLeaf: [Int: RealmValue] = [:]
         for (column, value) in values { byLeaf[column.leafIndex] = value }
@@ -309,12 +311,29 @@ public final class FileEditor {
         return try ColumnLeafReader(leaf: leaf, column: column).backlinks(at: row)
     }
 
-    public var pendingChanges: Int { edits.count }
+    public var pendingChanges: Int { edits.count + newTables.count }
+
+    /// Stages a new, empty class (`class_NAME`) with properties of scalar types.
+    public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?) throws(RealmFormatError) {
+        let tableName = Table.classPrefix + name
+        guard !name.isEmpty, tableName.utf8.count <= 63 else { throw .cannotWrite(path: path, reason: "a class name has 1 to 57 bytes") }
+        guard file.table(named: tableName) == nil, !newTables.contains(where: { $0.name == tableName }) else {
+            throw .cannotWrite(path: path, reason: "class \(name) already exists")
+        }
+        for column in columns where column.type == .link || column.type == .typedLink || column.type == .backlink {
+            throw .cannotWrite(path: path, reason: "\(column.name): links in new classes are not supported yet")
+        }
+        guard Set(columns.map(\.name)).count == columns.count else { throw .cannotWrite(path: path, reason: "property names must differ") }
+        if let primaryKey, !columns.contains(where: { $0.name == primaryKey && $0.collection == nil }) {
+            throw .cannotWrite(path: path, reason: "the primary key \(primaryKey) is not one of the properties")
+        }
+        newTables.append(NewTable(name: tableName, columns: columns, primaryKey: primaryKey, keys: [], values: columns.map { _ in [] }, keySequence: 0))
+    }
 
     /// Writes the staged changes as one new version.
     @discardableResult
     public func commit() throws(RealmFormatError) -> CommitSummary {
-        guard let top = file.top, !edits.isEmpty else {
+        guard let top = file.top, !edits.isEmpty || !newTables.isEmpty else {
             return CommitSummary(version: file.top?.version ?? 1, bytesWritten: 0, changes: 0)
         }
         let bytes = file.mapped.bytes
@@ -332,6 +351,21 @@ public final class FileEditor {
             let tableTop = try bytes.node(at: tableRefs[tableIndex], context: "table \(table.name)")
             tableRefs[tableIndex] = try TableEditor(writer: writer, file: file, table: table, top: tableTop,
                                                     edits: tableEdits, freed: freed).write()
+        }
+        var namesRef: Int64?
+        if !newTables.isEmpty {
+            let names = try BlobLeaf(node: top.tableNamesNode, isString: true)
+            var allNames: [String] = []
+            for index in 0..<names.count { allNames.append(try names.element(index).string ?? "") }
+            for table in newTables {
+                let layouts = try TableSetWriter(writer: writer, tables: [table]).columnLayouts()
+                let tableKey = Int64(tableRefs.count)
+                tableRefs.append(try TableWriter(writer: writer, table: table, tableKey: tableKey, columns: layouts[0],
+                                                 layouts: layouts, backlinks: [:]).write { _ in })
+                allNames.append(table.name)
+            }
+            namesRef = try LeafEncoder(writer: writer).strings(allNames)
+            try freed.addSubtree(top.tableNamesNode)
         }
         let tables = try writer.integers(tableRefs, hasRefs: true)
         freed.add(top.tablesNode)
@@ -361,6 +395,7 @@ public final class FileEditor {
         let sectionEnd = (writer.position / NodeWriter.sectionSize + 1) * NodeWriter.sectionSize
         let topRef = writer.position + topBytes > sectionEnd ? sectionEnd : writer.position
         let logicalSize = Int64(topRef + topBytes)
+        if let namesRef { slots[0] = namesRef }
         slots[1] = tables
         slots[2] = (logicalSize << 1) | 1
         slots[3] = positions
@@ -371,8 +406,9 @@ public final class FileEditor {
         guard newTop == Int64(topRef) else { throw .cannotWrite(path: path, reason: "internal error: top placed at \(newTop)") }
         try writer.flush()
         try publish(topRef: newTop, logicalSize: Int(logicalSize))
-        let changes = edits.count
+        let changes = edits.count + newTables.count
         edits.removeAll()
+        newTables.removeAll()
         return CommitSummary(version: newVersion, bytesWritten: Int(logicalSize) - start, changes: changes)
     }
 

@@ -51,7 +51,7 @@ struct TableSetWriter {
 
     /// Leaf indexes, column keys and attributes of every table, with a backlink column for each
     /// link column that targets the table.
-    private func columnLayouts() throws(RealmFormatError) -> [[StoredColumn]] {
+    func columnLayouts() throws(RealmFormatError) -> [[StoredColumn]] {
         var layouts: [[StoredColumn]] = tables.map { _ in [] }
         var sequence: [Int64] = tables.map { _ in 0 }
         func key(table: Int, leaf: Int, type: ColumnType, attributes: Int) -> Int64 {
