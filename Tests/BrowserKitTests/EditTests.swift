@@ -342,6 +342,41 @@ struct EditTests {
         #expect(objects.map { $0["_key"]?.int } == [0, 1])
     }
 
+    @Test func addPropertyGivesEveryObjectADefault() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "tasks")
+        defer { remove(path) }
+        let (tasks, _) = try session(path)
+        try tasks.execute("add property Task priority int")
+        try tasks.execute("add property BankInfo note string?")
+        try tasks.execute("set Task[2].priority = 5")
+        #expect(throws: BrowserError.self) { try tasks.execute("add property Task priority int") }
+        try verify(path)
+        let dumped = try dump(path)
+        let reference = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("tasks"))
+        for (table, expected) in zip(try #require(dumped["tables"]?.array), try #require(reference["tables"]?.array)) {
+            let name = try #require(table["name"]?.string)
+            let objects = try #require(table["objects"]?.array)
+            let expectedObjects = try #require(expected["objects"]?.array)
+            #expect(objects.count == expectedObjects.count)
+            let added = name == "class_Task" ? "priority" : (name == "class_BankInfo" ? "note" : nil)
+            for (index, (object, before)) in zip(objects, expectedObjects).enumerated() {
+                guard case let .object(members) = object, case let .object(beforeMembers) = before else { continue }
+                if let added {
+                    #expect(Array(members.dropLast()) == beforeMembers, "\(name) keeps its values")
+                    #expect(members.last?.key == added)
+                    let expectedValue: JSONValue = added == "note" ? .null : .int(name == "class_Task" && index == 2 ? 5 : 0)
+                    #expect(members.last?.value == expectedValue)
+                } else {
+                    #expect(members == beforeMembers)
+                }
+            }
+        }
+        let file = try RealmFile(path: path)
+        let bankTable = try #require(file.table(named: "class_BankInfo"))
+        #expect(try QueryEngine(file: file).run("bank_accno == 'NL91ABNA0417164300'", on: bankTable).count == 1, "the primary-key index still answers")
+    }
+
     @Test func refusesWhileAnotherProcessHoldsTheRealm() throws {
         guard Fixtures.requirePresent() else { return }
         let path = try copy(of: "species")

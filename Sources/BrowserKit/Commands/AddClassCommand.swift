@@ -1,12 +1,13 @@
 import RealmFormat
 
-/// `add class NAME (PROPERTY TYPE[?] [primary], ...)`: a new class, committed like any change.
+/// `add class NAME (PROPERTY TYPE[?] [primary], ...)` and `add property CLASS NAME TYPE[?]`:
+/// schema edits, committed like any change.
 enum AddClassCommand {
     static let usage = "add class NAME (PROPERTY TYPE, ...)   types: int bool float double string data date decimal128 objectId uuid mixed; '?' makes one optional; 'primary' marks the primary key"
 
     static let spec = CommandSpec(
-        name: "add", aliases: [], arguments: "class NAME (PROPERTY TYPE[?] [primary], ...)",
-        summary: "add a class to the schema, e.g. add class Fungus (name string, spores int?, found date)",
+        name: "add", aliases: [], arguments: "class NAME (PROPERTY TYPE[?] [primary], ...) | property CLASS NAME TYPE[?]",
+        summary: "add a class or a property, e.g. add class Fungus (name string, spores int?) or add property Specimen habitat string?",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static let types: [String: ColumnType] = [
@@ -15,8 +16,32 @@ enum AddClassCommand {
         "objectid": .objectId, "uuid": .uuid, "mixed": .mixed,
     ]
 
+    /// `add property CLASS NAME TYPE[?]`
+    static func addProperty(_ text: String, _ session: Session) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        let words = StatementSplitter.words(in: text)
+        let usage = "add property CLASS NAME TYPE[?]"
+        guard words.count == 3 else { throw .usage(usage) }
+        let table = try catalog.table(named: words[0])
+        var typeName = words[2].lowercased()
+        let optional = typeName.hasSuffix("?")
+        if optional { typeName.removeLast() }
+        guard let type = types[typeName] else { throw .invalidValue("unknown type '\(words[2])'; " + usage) }
+        let column = NewColumn(name: words[1], type: type, isNullable: optional || type == .mixed)
+        try Transaction.change(session: session, description: "add property \(table.displayName).\(words[1]) \(words[2])") { editor throws(RealmFormatError) in
+            guard let editTable = editor.file.table(named: table.name) else {
+                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+            }
+            try editor.addProperty(column, to: editTable)
+        }
+    }
+
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
         let (kind, rest) = StatementSplitter.command(in: arguments)
+        if kind.lowercased() == "property" {
+            try addProperty(rest, session)
+            return
+        }
         guard kind.lowercased() == "class", let open = rest.firstIndex(of: "("), rest.hasSuffix(")") else { throw .usage(usage) }
         let name = String(rest[..<open]).trimmingWhitespace()
         let body = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)])

@@ -15,9 +15,9 @@ public final class FileEditor {
     public let file: RealmFile
     private let descriptor: Int32
     private let lockDescriptor: Int32
-    private var edits: [Edit] = []
+    var edits: [Edit] = []
     /// Classes to add (schema edits), written after the changed tables.
-    private var newTables: [NewTable] = []
+    var newTables: [NewTable] = []
 
     struct Edit {
         let table: Table
@@ -46,6 +46,8 @@ public final class FileEditor {
         case create([Int: RealmValue])
         /// The object is removed.
         case delete
+        /// A new property for every object of the table (schema edit).
+        case addColumn(NewColumn)
     }
 
     /// What a commit wrote.
@@ -312,23 +314,6 @@ public final class FileEditor {
     }
 
     public var pendingChanges: Int { edits.count + newTables.count }
-
-    /// Stages a new, empty class (`class_NAME`) with properties of scalar types.
-    public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?) throws(RealmFormatError) {
-        let tableName = Table.classPrefix + name
-        guard !name.isEmpty, tableName.utf8.count <= 63 else { throw .cannotWrite(path: path, reason: "a class name has 1 to 57 bytes") }
-        guard file.table(named: tableName) == nil, !newTables.contains(where: { $0.name == tableName }) else {
-            throw .cannotWrite(path: path, reason: "class \(name) already exists")
-        }
-        for column in columns where column.type == .link || column.type == .typedLink || column.type == .backlink {
-            throw .cannotWrite(path: path, reason: "\(column.name): links in new classes are not supported yet")
-        }
-        guard Set(columns.map(\.name)).count == columns.count else { throw .cannotWrite(path: path, reason: "property names must differ") }
-        if let primaryKey, !columns.contains(where: { $0.name == primaryKey && $0.collection == nil }) {
-            throw .cannotWrite(path: path, reason: "the primary key \(primaryKey) is not one of the properties")
-        }
-        newTables.append(NewTable(name: tableName, columns: columns, primaryKey: primaryKey, keys: [], values: columns.map { _ in [] }, keySequence: 0))
-    }
 
     /// Writes the staged changes as one new version.
     @discardableResult
