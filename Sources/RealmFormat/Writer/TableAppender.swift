@@ -45,15 +45,7 @@ struct TableAppender {
             var values = try (0..<leaf.count).map { row throws(RealmFormatError) in try reader.value(at: row) }
             values += creations.map { $0.values[column.leafIndex] ?? TableAppender.defaultValue(column) }
             try freed.addSubtree(old)
-            if column.type == .mixed {
-                var mixed: [NewValue] = []
-                for value in values { mixed.append(try TableEditor.newValue(value, collections: collections)) }
-                slots[index] = try encoder.mixedLeaf(mixed)
-            } else if column.type == .link {
-                slots[index] = try writer.integers(values.map { if case let .link(_, key) = $0 { return key + 1 } else { return 0 } })
-            } else {
-                slots[index] = try encoder.leaf(values, type: column.type, nullable: column.isNullable)
-            }
+            slots[index] = try TableEditor.columnNode(values, column: column, encoder: encoder, collections: collections)
         }
         freed.add(leaf.node)
         var child = try writer.integers(slots, hasRefs: true)

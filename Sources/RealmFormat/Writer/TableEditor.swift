@@ -106,11 +106,7 @@ struct TableEditor {
                     newColumn = try encoder.mixedLeaf(mixed)
                 } else {
                     for (row, _, change) in changes { if case let .value(value) = change { values[row] = value } }
-                    if column.type == .link {
-                        newColumn = try writer.integers(values.map { if case let .link(_, key) = $0 { return key + 1 } else { return 0 } })
-                    } else {
-                        newColumn = try encoder.leaf(values, type: column.type, nullable: column.isNullable)
-                    }
+                    newColumn = try TableEditor.columnNode(values, column: column, encoder: encoder, collections: CollectionReader(file: file))
                 }
                 if let old = try entry.path.leaf.columnNode(leafIndex: leafIndex) { try freedSpace.addSubtree(old) }
                 slots[1 + leafIndex] = newColumn
@@ -171,6 +167,21 @@ struct TableEditor {
         if let indexes = try rebuiltIndexes(encoder: LeafEncoder(writer: writer), freed: freed) { topSlots[4] = indexes }
         freed.add(top)
         return try writer.integers(topSlots, hasRefs: true)
+    }
+
+    /// A cluster column node holding `values` the way the column stores them: Mixed leaves
+    /// (nested collections read out and written anew), links as key + 1, other leaves as they are.
+    static func columnNode(_ values: [RealmValue], column: Column, encoder: LeafEncoder,
+                           collections: CollectionReader) throws(RealmFormatError) -> Int64 {
+        if column.type == .mixed {
+            var mixed: [NewValue] = []
+            for value in values { mixed.append(try newValue(value, collections: collections)) }
+            return try encoder.mixedLeaf(mixed)
+        }
+        if column.type == .link {
+            return try encoder.writer.integers(values.map { if case let .link(_, key) = $0 { return key + 1 } else { return 0 } })
+        }
+        return try encoder.leaf(values, type: column.type, nullable: column.isNullable)
     }
 
     /// A stored Mixed value as a value to write, nested lists and dictionaries read out.
