@@ -23,7 +23,7 @@ let package = Package(
             // readline's state lives in C globals, which Swift 6 mode rejects as shared mutable state.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .executableTarget(name: "realm-bench", dependencies: ["RealmQuery", "RealmFormat"]),
+        .executableTarget(name: "realm-bench", dependencies: ["RealmQuery", "RealmFormat", "BrowserKit"]),
         // Fixture location and an exact JSON parser for the canonical dumps, shared by the tests.
         .target(name: "TestSupport", dependencies: ["BrowserKit"], path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),

@@ -32,21 +32,12 @@ enum Aggregator {
 
 /// Type names of `@type`, and which names a query may compare them with.
 enum TypeNames {
+    /// `@type`'s name for a value: the query language's type names in lower case, except that
+    /// links are "link" (Realm's "object" names a nested dictionary).
     static func name(of value: RealmValue) -> String {
         switch value {
-        case .null: return "null"
-        case .int: return "int"
-        case .bool: return "bool"
-        case .float: return "float"
-        case .double: return "double"
-        case .string: return "string"
-        case .binary: return "binary"
-        case .timestamp: return "date"
-        case .objectId: return "objectid"
-        case .uuid: return "uuid"
-        case .decimal: return "decimal128"
         case .link, .typedLink: return "link"
-        case let .collection(collection): return collection.kind == .dictionary ? "dictionary" : "list"
+        default: return LiteralValues.typeName(of: value).lowercased()
         }
     }
 

@@ -29,18 +29,26 @@ enum LiteralValues {
     static func typeName(of value: RealmValue) -> String {
         switch value {
         case .null: return "null"
-        case .int: return "int"
-        case .bool: return "bool"
-        case .float: return "float"
-        case .double: return "double"
-        case .string: return "string"
-        case .binary: return "binary"
-        case .timestamp: return "date"
-        case .objectId: return "objectId"
-        case .uuid: return "uuid"
-        case .decimal: return "decimal128"
-        case .link, .typedLink: return "object"
         case let .collection(collection): return collection.kind == .dictionary ? "dictionary" : "list"
+        default: return columnType(of: value).map(QueryTypeNames.name(of:)) ?? "null"
+        }
+    }
+
+    /// The column type a single value belongs to (nil for null and collections).
+    static func columnType(of value: RealmValue) -> ColumnType? {
+        switch value {
+        case .null, .collection: return nil
+        case .int: return .int
+        case .bool: return .bool
+        case .float: return .float
+        case .double: return .double
+        case .string: return .string
+        case .binary: return .binary
+        case .timestamp: return .timestamp
+        case .objectId: return .objectId
+        case .uuid: return .uuid
+        case .decimal: return .decimal128
+        case .link, .typedLink: return .link
         }
     }
 

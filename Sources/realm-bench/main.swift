@@ -1,3 +1,4 @@
+import BrowserKit
 import RealmFormat
 import RealmQuery
 #if canImport(Glibc)
@@ -163,24 +164,11 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     return right ? padding + text : text + padding
 }
 
+/// A JSON string literal, escaped as the canonical dumps escape strings.
 func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
+    var out = ""
+    CanonicalValueEncoder.appendJSONString(text, to: &out)
+    return out
 }
 
 // MARK: - Main
