@@ -62,3 +62,24 @@ struct FormattingTests {
         """)
     }
 }
+
+@Suite("RFC 4180 fields")
+struct CSVFieldTests {
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("", ""),
+        ("a,b", "\"a,b\""),
+        ("say \"hi\"", "\"say \"\"hi\"\"\""),
+        ("two\nlines", "\"two\nlines\""),
+        ("cr\r", "\"cr\r\""),
+        (" padded", "\" padded\""),
+        ("Ünïcødé", "Ünïcødé"),
+    ])
+    func quoting(text: String, expected: String) {
+        #expect(CSV.field(text) == expected)
+    }
+
+    @Test func recordJoinsQuotedFields() {
+        #expect(CSV.record(["id", "name, full", "x\"y"]) == "id,\"name, full\",\"x\"\"y\"")
+    }
+}
