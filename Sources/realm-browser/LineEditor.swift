@@ -20,6 +20,8 @@ enum LineEditor {
         LineEditor.session = session
         rl_readline_name = UnsafePointer(strdup("realm-browser"))
         rl_attempted_completion_function = complete
+        // Key paths (`category.name`, `tasks.@count`, `Item[3]`) are one word for completion.
+        rl_completer_word_break_characters = UnsafePointer(strdup(Completer.wordBreakCharacters))
         using_history()
         stifle_history(2000)
         _ = read_history(historyPath)
@@ -37,19 +39,27 @@ enum LineEditor {
         return line
     }
 
+    /// The prompt for the next line of a statement that goes on, as wide as `prompt`.
+    static func continuationPrompt(for prompt: String) -> String {
+        String(repeating: " ", count: max(0, prompt.count - 5)) + "...> "
+    }
+
     static func finish() {
         _ = write_history(historyPath)
     }
 
-    private static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
+    private static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, end in
         guard let session = LineEditor.session, let buffer = rl_line_buffer else { return nil }
-        let line = String(cString: buffer)
-        let prefixBytes = Array(line.utf8.prefix(Int(start)))
-        let wordStart = String(decoding: prefixBytes, as: UTF8.self).count
+        // Completion looks at the line up to the cursor; offsets from readline are in bytes.
+        let bytes = Array(String(cString: buffer).utf8)
+        let line = String(decoding: bytes.prefix(Int(end)), as: UTF8.self)
+        let wordStart = String(decoding: bytes.prefix(Int(start)), as: UTF8.self).count
         guard let candidates = Completer.candidates(line: line, wordStart: wordStart, session: session) else {
             return nil
         }
         rl_attempted_completion_over = 1
+        // `SORT(` and `category.` go on without a space.
+        if candidates.count == 1, let last = candidates[0].last, "(.".contains(last) { rl_completion_suppress_append = 1 }
         LineEditor.matches = candidates
         return rl_completion_matches(text, generate)
     }
