@@ -53,10 +53,15 @@ enum LineEditor {
         // Completion looks at the line up to the cursor; offsets from readline are in bytes.
         let bytes = Array(String(cString: buffer).utf8)
         let line = String(decoding: bytes.prefix(Int(end)), as: UTF8.self)
-        let wordStart = String(decoding: bytes.prefix(Int(start)), as: UTF8.self).count
-        guard let candidates = Completer.candidates(line: line, wordStart: wordStart, session: session) else {
+        let readlineStart = String(decoding: bytes.prefix(Int(start)), as: UTF8.self).count
+        // Our word may start earlier (break characters inside brackets do not count); readline
+        // replaces only from its own start, so candidates lose the part before it.
+        let wordStart = min(Completer.wordStart(in: line), readlineStart)
+        guard let whole = Completer.candidates(line: line, wordStart: wordStart, session: session) else {
             return nil
         }
+        let skipped = String(line.dropFirst(wordStart).prefix(readlineStart - wordStart))
+        let candidates = whole.filter { $0.hasPrefix(skipped) }.map { String($0.dropFirst(skipped.count)) }
         rl_attempted_completion_over = 1
         // `SORT(` and `category.` go on without a space.
         if candidates.count == 1, let last = candidates[0].last, "(.".contains(last) { rl_completion_suppress_append = 1 }

@@ -9,12 +9,15 @@ public enum Completer {
     /// them, so a key path such as `tasks.@count` or `Item[3].name` is one word.
     public static let wordBreakCharacters = " \t\n\"'=<>!;(){},|&"
 
-    /// Where the word being completed at the end of `line` starts (a character offset), as
-    /// readline finds it with `wordBreakCharacters`.
+    /// Where the word being completed at the end of `line` starts (a character offset): after
+    /// the last of `wordBreakCharacters` outside brackets, so `Specimen[_key = 41].cat` is one
+    /// word. Readline breaks inside brackets too; the line editor trims candidates to its word.
     public static func wordStart(in line: String) -> Int {
         var start = 0
-        for (offset, character) in line.enumerated() where wordBreakCharacters.contains(character) {
-            start = offset + 1
+        var depth = 0
+        for (offset, character) in line.enumerated() {
+            if character == "[" { depth += 1 } else if character == "]" { depth = max(0, depth - 1) }
+            if depth == 0, wordBreakCharacters.contains(character) { start = offset + 1 }
         }
         return start
     }

@@ -12,7 +12,7 @@ struct KeyPathCompletion {
     func candidates(for word: String, from table: Table) -> [String] {
         let segments = Self.segments(of: word)
         guard let partial = segments.last else { return [] }
-        var current = table
+        var current: Table? = table
         var previous: Column?
         for segment in segments.dropLast() {
             let name = Self.stripSubscript(segment)
@@ -21,13 +21,14 @@ struct KeyPathCompletion {
                 guard name == "@values" || name == "@keys" else { return [] }
                 continue
             }
-            guard let column = current.column(named: name) else { return [] }
-            guard column.isLink, let key = column.targetTableKey, let target = file.table(withKey: key) else { return [] }
-            current = target
+            guard let from = current, let column = from.column(named: name) else { return [] }
             previous = column
+            // A collection of values offers only its operators; a link goes on to its target.
+            current = column.isLink ? column.targetTableKey.flatMap { file.table(withKey: $0) } : nil
+            if current == nil && column.collection == nil { return [] }
         }
         let base = segments.dropLast().map { $0 + "." }.joined()
-        var names = current.columns.map(\.name)
+        var names = current?.columns.map(\.name) ?? []
         if let previous, previous.collection != nil { names += Self.collectionOperators(for: previous) }
         return names.filter { $0.hasPrefix(partial) }.map { base + $0 }
     }
