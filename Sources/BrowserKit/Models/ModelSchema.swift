@@ -136,7 +136,8 @@ enum ModelNaming {
     static func plural(_ word: String) -> String {
         let lower = word.lowercased()
         if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }
-        if ["s", "x", "z", "ch", "sh"].contains(where: { lower.hasSuffix($0) }) { return word + "es" }
+        if ["ss", "x", "z", "ch", "sh"].contains(where: { lower.hasSuffix($0) }) { return word + "es" }
+        if lower.hasSuffix("s") { return word }
         return word + "s"
     }
 
