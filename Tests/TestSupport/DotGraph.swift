@@ -2,22 +2,22 @@ import Foundation
 
 /// A small DOT reader for the tests: enough of the Graphviz grammar (quoted IDs, HTML-like
 /// labels, node, edge and attribute statements) to check `schema --dot` structurally.
-struct DotGraph {
-    struct Edge: Equatable {
-        var from: String
-        var fromPort: String?
-        var to: String
-        var toPort: String?
-        var attributes: [String: String]
+public struct DotGraph {
+    public struct Edge: Equatable {
+        public var from: String
+        public var fromPort: String?
+        public var to: String
+        public var toPort: String?
+        public var attributes: [String: String]
     }
 
-    var name = ""
-    var nodes: [String: [String: String]] = [:]
-    var edges: [Edge] = []
+    public var name = ""
+    public var nodes: [String: [String: String]] = [:]
+    public var edges: [Edge] = []
 
-    enum ParseError: Error, CustomStringConvertible {
+    public enum ParseError: Error, CustomStringConvertible {
         case unexpected(String, at: Int)
-        var description: String {
+        public var description: String {
             switch self { case let .unexpected(text, offset): return "unexpected \(text) at token \(offset)" }
         }
     }
@@ -74,7 +74,7 @@ struct DotGraph {
         return tokens
     }
 
-    init(parsing text: String) throws {
+    public init(parsing text: String) throws {
         let tokens = try Self.tokens(text)
         var index = 0
         func next() throws -> Token {
@@ -135,7 +135,7 @@ struct DotGraph {
     }
 
     /// The `port="..."` names of a node's HTML label.
-    static func ports(inLabel label: String) -> Set<String> {
+    public static func ports(inLabel label: String) -> Set<String> {
         var ports: Set<String> = []
         var rest = Substring(label)
         while let range = rest.range(of: "port=\"") {
