@@ -43,6 +43,7 @@ public struct CommandLineOptions: Equatable {
       realm-browser default.realm -c "classes; show Dog[0]"
       echo "schema Dog" | realm-browser default.realm
       realm-browser default.realm --bail -f fix-names.txt
+      realm-browser default.realm -c 'schema --dot' | dot -Tpng > schema.png
 
     """
 

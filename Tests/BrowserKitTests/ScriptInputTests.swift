@@ -42,6 +42,16 @@ struct ScriptInputTests {
         #expect(!StatementAccumulator.isComplete("show A[name = 'x'"))
     }
 
+    @Test func scriptFlagsParse() throws {
+        let options = try CommandLineOptions.parse(["app.realm", "-f", "a.txt", "--bail", "--file", "b.txt", "-c", "classes"])
+        #expect(options.path == "app.realm")
+        #expect(options.scriptFiles == ["a.txt", "b.txt"])
+        #expect(options.bail)
+        #expect(options.commands == "classes")
+        #expect(throws: CommandLineError.missingValue("-f")) { try CommandLineOptions.parse(["app.realm", "-f"]) }
+        #expect(try CommandLineOptions.parse(["app.realm"]).bail == false)
+    }
+
     @Test func helpTopics() throws {
         for (topic, expected) in [("queries", "Realm Query Language"), ("literals", "oid(507f1f77bcf86cd799439011)"),
                                   ("transactions", "begin"), ("addresses", "Specimen[_key = 65536]"),
