@@ -309,6 +309,12 @@ struct ModelsTests {
 
     @Test func badArgumentsAreClearErrors() throws {
         guard Fixtures.requirePresent() else { return }
+        // The legacy files name their tables `table`, `target`, ...: no classes to model.
+        let output = BufferedOutput()
+        let legacy = Session(output: output)
+        try legacy.open(path: Fixtures.directory.appendingPathComponent("legacy/test_upgrade_database_1000_23.realm").path)
+        #expect(throws: BrowserError.self) { try legacy.execute("models swift") }
+        #expect(output.text.isEmpty)
         #expect(throws: BrowserError.self) { try models("tasks", "cobol") }
         #expect(throws: BrowserError.self) { try models("tasks", "swift Nope") }
         do {

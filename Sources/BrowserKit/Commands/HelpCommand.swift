@@ -50,6 +50,8 @@ enum HelpCommand {
           set Specimen[3].name = "Barnacle goose"     change a value (committed at once, in place)
           set Specimen[3].category = Category[1]      re-point a link (null clears it)
           begin; set ...; update Task isCompleted == false SET isCompleted = true; status; commit
+          models swift                 Realm model classes for the schema (also kotlin, java, js, ts, csharp)
+          schema --dot                 the class graph: realm-browser app.realm -c 'schema --dot' | dot -Tpng > schema.png
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains
         how positions, object keys and primary keys differ. Commands can be joined with ';'.

@@ -44,6 +44,9 @@ enum ModelsCommand {
             throw .invalidValue("unknown language '\(words[0])'; " + usage)
         }
         var classes = ModelSchema(file: catalog.file).classes
+        guard !classes.isEmpty else {
+            throw .invalidValue("the file has no classes (tables named class_...) to write models for; 'classes --all' lists its tables")
+        }
         if words.count == 2 {
             let table = try catalog.table(named: words[1])
             classes = classes.filter { $0.name == table.className }
