@@ -61,7 +61,12 @@ public enum Completer {
             return classNames(["--out"])
         case "delete":
             return position == 0 ? classNames() : []
-        case "show", "cd", "backlinks", "set", "remove", "move":
+        case "set":
+            guard let catalog else { return [] }
+            if position == 0 { return pathCandidates(for: word, catalog: catalog, session: session) }
+            guard position == 2, argumentWords[1] == "=" else { return [] }
+            return valueCandidates(forPath: argumentWords[0], word: word, catalog: catalog, session: session)
+        case "show", "cd", "backlinks", "remove", "move":
             guard position == 0, let catalog else { return [] }
             return pathCandidates(for: word, catalog: catalog, session: session)
         case "append":
@@ -132,6 +137,25 @@ public enum Completer {
         }
         guard let current else { return [] }
         return keyPaths.candidates(for: word, from: current)
+    }
+
+    /// After `set PATH = `: `true`/`false` for a bool, `nil` where null fits, the target class
+    /// for a link (`set Specimen[3].category = Cat` → `Category`).
+    static func valueCandidates(forPath path: String, word: String, catalog: Catalog, session: Session) -> [String] {
+        let segments = KeyPathCompletion.segments(of: path)
+        let keyPaths = KeyPathCompletion(file: catalog.file)
+        var column: Column?
+        if segments.count > 1, let table = catalog.file.classTables.first(where: { $0.className == KeyPathCompletion.stripSubscript(segments[0]) }) {
+            column = keyPaths.column(at: segments.dropFirst().joined(separator: "."), from: table)
+        } else if case let .object(object)? = session.path.last?.location {
+            column = keyPaths.column(at: path, from: object.table)
+        }
+        guard let column else { return [] }
+        var values: [String] = []
+        if column.type == .bool { values += ["true", "false"] }
+        if column.isLink, let key = column.targetTableKey, let target = catalog.file.table(withKey: key)?.className { values.append(target) }
+        if column.isNullable || column.isLink || column.type == .mixed { values.append("nil") }
+        return values.filter { $0.lowercased().hasPrefix(word.lowercased()) }
     }
 
     /// Where the statement being typed starts: after the last `;` outside quotes and brackets.
