@@ -127,6 +127,34 @@ struct CompletionTests {
         #expect(Completer.complete("sort created d", session: session) == ["desc"])
     }
 
+    /// Every prefix of real and broken lines completes without trouble, and every candidate
+    /// extends the word being typed (readline replaces the word with it).
+    @Test func everyPrefixGivesCandidatesForTheWord() throws {
+        guard Fixtures.requirePresent() else { return }
+        let session = try open("alltypes")
+        let lines = [
+            "find AllTypes intOpt > 5 AND (stringOpt BEGINSWITH[c] 'a' OR target.name == $0) SORT(intReq DESC, _id ASC) LIMIT(3) \"x\"",
+            "count AllTypes SUBQUERY(targetList, $t, $t.value > 2).@count > 1 && mixedValue.@type == 'string'",
+            "update AllTypes intDict['k0'] == 1 SET intReq = 7",
+            "create Target name = \"a, b\", value = 3",
+            "set AllTypes[0].address.city = 'x'; show AllTypes[_key = 3].targetList[0].na",
+            "find AllTypes dateReq > 2015-03-01@12:00:00 AND uuidReq == uuid(3b241101-e2bb-4255-8caf-4136c566a962)",
+            "find ((( [[ '' \"\" {{ }} )) ]] == != <= >= ! && || @ $ . , ;;",
+            "models ts Target; schema --dot Tar; help sch; dump --out x",
+        ]
+        for line in lines {
+            for length in 0...line.count {
+                let prefix = String(line.prefix(length))
+                let start = Completer.wordStart(in: prefix)
+                let word = String(prefix.dropFirst(start)).lowercased()
+                guard let candidates = Completer.complete(prefix, session: session) else { continue }
+                for candidate in candidates {
+                    #expect(candidate.lowercased().hasPrefix(word), "\(prefix.debugDescription): \(candidate)")
+                }
+            }
+        }
+    }
+
     @Test func wordStartMatchesReadlineBreaks() {
         #expect(Completer.wordStart(in: "find Specimen category.na") == 14)
         #expect(Completer.wordStart(in: "find Task name == 'a' SORT(crea") == 27)
