@@ -23,8 +23,11 @@ enum LineEditor {
         // Key paths (`category.name`, `tasks.@count`, `Item[3]`) are one word for completion.
         rl_completer_word_break_characters = UnsafePointer(strdup(Completer.wordBreakCharacters))
         using_history()
-        stifle_history(2000)
+        stifle_history(historyLimit)
         _ = read_history(historyPath)
+        // Each line is appended as it is entered, so a killed session keeps its history.
+        let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// The next line, or nil at end of input (Ctrl-D).
@@ -34,7 +37,10 @@ enum LineEditor {
         let line = String(cString: raw)
         if !line.trimmingCharacters().isEmpty {
             let previous = history_length > 0 ? history_get(history_base + history_length - 1) : nil
-            if previous.map({ String(cString: $0.pointee.line) }) != line { add_history(line) }
+            if previous.map({ String(cString: $0.pointee.line) }) != line {
+                add_history(line)
+                _ = append_history(1, historyPath)
+            }
         }
         return line
     }
@@ -44,8 +50,10 @@ enum LineEditor {
         String(repeating: " ", count: max(0, prompt.count - 5)) + "...> "
     }
 
+    static let historyLimit: Int32 = 2000
+
     static func finish() {
-        _ = write_history(historyPath)
+        _ = history_truncate_file(historyPath, historyLimit)
     }
 
     private static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, end in

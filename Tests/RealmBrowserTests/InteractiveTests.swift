@@ -139,6 +139,21 @@ struct InteractiveTests {
         let saved = try String(contentsOfFile: history, encoding: .utf8)
         #expect(saved.contains("find Specimen category.name BEGINSWITH 'B' SORT(name DESC)\n"))
         #expect(saved.contains("quit\n"))
+
+        // A new session reads the history back (Up recalls earlier lines), and a session that is
+        // killed keeps the lines it was given.
+        let second = try Terminal(tmux: tmux, command: [ExecutableTests.executable.path, Fixtures.realmPath("species")],
+                                  environment: ["REALM_BROWSER_HISTORY": history, "TERM": "xterm"])
+        try second.waitFor("realm> ")
+        for _ in 0..<4 { try second.press("Up") }
+        try second.waitFor("realm> find Specimen category.name BEGINSWITH 'B' SORT(name DESC)")
+        try second.press("C-u")
+        try second.type("count Category"); try second.press("Enter")
+        try second.waitFor("realm> count Category")
+        try second.waitFor("\n5\nrealm> ")
+        try second.run(["kill-server"])
+        let afterKill = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(afterKill.hasSuffix("quit\ncount Category\n"))
         try? FileManager.default.removeItem(at: directory)
     }
 }
