@@ -47,8 +47,20 @@ struct InteractiveTests {
             let cArguments = argv.map { strdup($0) } + [nil]
             let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
             defer { (cArguments + cEnvironment).forEach { free($0) } }
+            // Test runners block signals on their threads; tmux and the program under test get a
+            // clean mask and default handlers, as from a shell (else SIGHUP would not end them).
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            var all = sigset_t()
+            sigfillset(&all)
+            posix_spawnattr_setsigmask(&attributes, &empty)
+            posix_spawnattr_setsigdefault(&attributes, &all)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
             var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, tmux, &actions, nil, cArguments, cEnvironment)
+            let spawned = posix_spawn(&pid, tmux, &actions, &attributes, cArguments, cEnvironment)
             guard spawned == 0 else { throw CocoaError(.executableLoad) }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
