@@ -48,6 +48,9 @@ public final class FileEditor {
         case delete
         /// A new property for every object of the table (schema edit).
         case addColumn(NewColumn)
+        /// The whole stored value of one property: a list, set or dictionary with its elements,
+        /// or a Mixed value with nested collections (written by `TableRebuilder`).
+        case replace(NewValue)
     }
 
     /// What a commit wrote.
@@ -104,13 +107,16 @@ public final class FileEditor {
         guard column.collection == nil, FileEditor.editableTypes.contains(column.type), column.enumValuesRef == nil else {
             throw .cannotWrite(path: path, reason: "setting \(column.collection.map { "\($0) " } ?? "")\(column.type) properties is not supported yet")
         }
-        guard try table.objects.find(key: key) != nil else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key) (yet: commit a create before setting it)")
+        guard try exists(table: table, key: key) else {
+            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
-        guard !edits.contains(where: { $0.table.slot == table.slot && ($0.isCreation || $0.isDeletion) }) else {
-            throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(table.displayName) before changing others")
+        try atomically { () throws(RealmFormatError) in
+            if column.type == .mixed {
+                try moveMixedBacklinks(from: try currentStored(column: column, table: table, key: key), to: .scalar(value),
+                                       column: column, table: table, key: key)
+            }
+            edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
         }
-        edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
     }
 
     /// Writes the staged changes as one new version.
