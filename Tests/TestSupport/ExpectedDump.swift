@@ -86,3 +86,11 @@ public struct ExpectedDump {
         }
     }
 }
+
+extension JSONValue {
+    /// The object key of a `{"$link": [table, key]}` value.
+    public var linkedKey: Int64? {
+        guard let parts = self["$link"]?.array, parts.count == 2 else { return nil }
+        return parts[1].int
+    }
+}
