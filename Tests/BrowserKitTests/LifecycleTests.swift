@@ -258,4 +258,38 @@ struct LifecycleTests {
         #expect(newest["category"]?.link?.key == createdCategory)
         #expect(tables.first { $0["name"]?.string == "class_Category" }?["objects"]?.array?.last?["name"]?.string == "Puffballs")
     }
+
+    @Test func deletingAnObjectLinkedFromItsOwnClass() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("LifecycleTests-\(UUID().uuidString).realm").path
+        defer { FixtureCopy.remove(path) }
+        func link(_ key: Int64) -> RealmValue { .link(table: 0, key: key) }
+        let node = NewTable(
+            name: "class_Node",
+            columns: [NewColumn(name: "name", type: .string), NewColumn(name: "next", type: .link, isNullable: true, targetTable: 0),
+                      NewColumn(name: "children", type: .link, collection: .list, targetTable: 0), NewColumn(name: "any", type: .mixed, isNullable: true)],
+            keys: [0, 1, 2, 3],
+            values: [
+                [.scalar(.string("a")), .scalar(.string("b")), .scalar(.string("c")), .scalar(.string("d"))],
+                [.scalar(link(1)), .scalar(link(1)), .scalar(link(0)), .scalar(.null)],
+                [.list([link(1), link(2), link(1)]), .list([link(0)]), .list([]), .list([link(1)])],
+                [.scalar(link(2)), .scalar(.null), .mixedList([.scalar(link(1)), .scalar(.int(5))]),
+                 .dictionary([DictionaryEntry(key: "k", value: .scalar(link(1))), DictionaryEntry(key: "m", value: .scalar(link(3)))])],
+            ],
+            keySequence: 4)
+        try RealmFileWriter().write(tables: [node], to: path)
+        try verify(path)
+        let (session, _) = try session(path)
+        try session.execute("delete Node[_key = 1]")
+        try verify(path)
+        // realm-core: the single link becomes null, the list drops every occurrence, a link in a
+        // Mixed list is removed, a dictionary value becomes null; other links stay.
+        let expected = try JSONParser.parse("""
+            [{"_key": 0, "name": "a", "next": null, "children": [{"$link": ["class_Node", 2]}], "any": {"$link": ["class_Node", 2]}},
+             {"_key": 2, "name": "c", "next": {"$link": ["class_Node", 0]}, "children": [], "any": [{"$int": 5}]},
+             {"_key": 3, "name": "d", "next": null, "children": [], "any": {"$dict": [["k", null], ["m", {"$link": ["class_Node", 3]}]]}}]
+            """)
+        let tables = try #require(try dump(path)["tables"]?.array)
+        #expect(tables.first?["objects"] == expected)
+        #expect(tables.first?["count"] == .int(3))
+    }
 }
