@@ -108,4 +108,37 @@ struct LifecycleCommandTests {
         }
         #expect(try dump(path) == expected.value)
     }
+
+    @Test func setObjectsCreatedEarlierInTheTransaction() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "species")
+        defer { remove(path) }
+        var expected = try ExpectedDump(fixture: "species")
+        let category = keyAfter(try #require(try expected.objects(of: "class_Category").compactMap { $0["_key"]?.int }.max()))
+        let specimen = keyAfter(try #require(try expected.objects(of: "class_Specimen").compactMap { $0["_key"]?.int }.max()))
+        let mammals = try #require(try expected.objects(of: "class_Category")[1]["_key"]?.int)
+        let input = """
+            begin
+            create Category name = "Fungi"
+            set Category[_key = \(category)].name = "Mushrooms"
+            create Specimen name = "Morel"
+            set Specimen[_key = \(specimen)].latitude = 2.5
+            set Specimen[_key = \(specimen)].category = Category[1]
+            commit
+
+            """
+        let result = try runner.run([path], input: input)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("new object Category[_key = \(category)]"))
+        try verify(path)
+        try expected.appendObject(of: "class_Category", [("_key", .int(category)), ("name", .string("Mushrooms"))])
+        try expected.appendObject(of: "class_Specimen", [
+            ("_key", .int(specimen)), ("name", .string("Morel")), ("specimenDescription", .string("")),
+            ("latitude", .object([JSONValue.Member(key: "$double", value: .string("2.5"))])),
+            ("longitude", .object([JSONValue.Member(key: "$double", value: .string("0"))])),
+            ("created", .object([JSONValue.Member(key: "$date", value: .array([.int(0), .int(0)]))])),
+            ("category", ExpectedDump.link("class_Category", mammals)),
+        ])
+        #expect(try dump(path) == expected.value)
+    }
 }

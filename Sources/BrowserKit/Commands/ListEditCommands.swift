@@ -4,8 +4,8 @@ import RealmFormat
 /// `append TaskList[0].tasks Task[5]`; targets' backlinks follow.
 enum ListEditCommands {
     static let append = CommandSpec(
-        name: "append", aliases: [], arguments: "CLASS[N].LIST OBJECT",
-        summary: "add an object at the end of a list of links, e.g. append TaskList[0].tasks Task[5]",
+        name: "append", aliases: [], arguments: "CLASS[N].LIST OBJECT | { PROPERTY: VALUE, ... }",
+        summary: "add an object at the end of a list of links, e.g. append TaskList[0].tasks Task[5]; a new embedded object: append Person[0].addresses { city: \"Oslo\" }",
         run: { arguments, session throws(BrowserError) in
             let (listPath, rest) = StatementSplitter.command(in: arguments)
             if EmbeddedObjectLiteral.isLiteral(rest) {
@@ -24,7 +24,7 @@ enum ListEditCommands {
 
     static let remove = CommandSpec(
         name: "remove", aliases: [], arguments: "CLASS[N].LIST[I]",
-        summary: "take element I out of a list of links, e.g. remove TaskList[0].tasks[2]",
+        summary: "take element I out of a list of links, e.g. remove TaskList[0].tasks[2] (an embedded object is deleted)",
         run: { arguments, session throws(BrowserError) in
             let text = arguments.trimmingWhitespace()
             guard text.hasSuffix("]"), let open = text.lastIndex(of: "["), let index = Int(text[text.index(after: open)..<text.index(before: text.endIndex)]) else {

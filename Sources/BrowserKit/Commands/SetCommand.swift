@@ -8,7 +8,7 @@ enum SetCommand {
 
     static let spec = CommandSpec(
         name: "set", aliases: [], arguments: "PATH = VALUE",
-        summary: "change a property and commit it in place, e.g. set Specimen[3].name = \"Bald eagle\"",
+        summary: "change a property and commit it in place, e.g. set Specimen[3].name = \"Bald eagle\"; an embedded object: set Person[0].address = { city: \"Oslo\" } (or = null)",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
@@ -17,7 +17,14 @@ enum SetCommand {
         let pathText = String(arguments[..<equals]).trimmingWhitespace()
         let valueText = String(arguments[arguments.index(after: equals)...]).trimmingWhitespace()
         guard !pathText.isEmpty, !valueText.isEmpty else { throw .usage(usage) }
-        let (objectPath, property) = try target(of: pathText, catalog: catalog, session: session)
+        let objectPath: [NavigationStep]
+        let property: String
+        do {
+            (objectPath, property) = try target(of: pathText, catalog: catalog, session: session)
+        } catch {
+            if try setStagedObject(pathText, valueText: valueText, session: session) { return }
+            throw error
+        }
         guard case let .object(object)? = objectPath.last?.location else {
             throw .usage(usage + " (the path must lead to an object's property)")
         }
