@@ -59,6 +59,29 @@ struct LifecycleTests {
         try session.execute("delete Target[_key = 5]")
         try verify(path)
         #expect(try dump(path) == expected.value)
+        try expectIndexesAnswer(path, like: try expected.objects(of: "class_AllTypes"))
+    }
+
+    /// The rebuilt search indexes of AllTypes find exactly the objects the dump says hold each
+    /// value (string, int and the primary key), and a full-text word finds the texts with it.
+    func expectIndexesAnswer(_ path: String, like objects: [JSONValue]) throws {
+        let file = try RealmFile(path: path)
+        let table = try #require(file.table(named: "class_AllTypes"))
+        func keys(_ matching: (JSONValue) -> Bool) -> [Int64] { objects.filter(matching).compactMap { $0["_key"]?.int }.sorted() }
+        for name in ["indexedString", "indexedInt", "_id"] {
+            let column = try #require(table.column(named: name))
+            let index = try #require(try SearchIndex(column: column, file: file))
+            let values = objects.compactMap { $0[name] }
+            for value in values.prefix(40) {
+                let stored: RealmValue = value.string.map(RealmValue.string) ?? value.int.map(RealmValue.int) ?? .null
+                let found = try #require(try index.candidates(for: stored)).sorted()
+                #expect(found == keys { $0[name] == value }, "\(name) == \(JSONText.compact(value))")
+            }
+        }
+        let engine = QueryEngine(file: file)
+        let texts = keys { ($0["fullText"]?.string ?? "").lowercased().split(whereSeparator: { !$0.isLetter }).contains("realm") }
+        #expect(!texts.isEmpty)
+        #expect(try engine.run("fullText TEXT 'realm'", on: table).sorted() == texts)
     }
 
     @Test func deletingAParentDeletesItsEmbeddedObjects() throws {
@@ -89,6 +112,7 @@ struct LifecycleTests {
         let engine = QueryEngine(file: file)
         #expect(try engine.run("_id == 'obj-0002' OR _id == 'obj-0007'", on: allTypes).isEmpty, "the primary-key index forgot them")
         #expect(try engine.run("_id == 'obj-0008'", on: allTypes) == [8])
+        try expectIndexesAnswer(path, like: try expected.objects(of: "class_AllTypes"))
     }
 
     @Test func embeddedObjectsThroughTheirParent() throws {

@@ -45,12 +45,14 @@ struct LifecycleCommandTests {
         let parent = try #require(try expected.objects(of: "class_AllTypes").first { $0["_key"]?.int == 4 })
         let oldAddress = try #require(parent["address"]?.linkedKey)
         let oldList = (parent["addressList"]?.array ?? []).compactMap { $0.linkedKey }
+        #expect(oldList.count == 1)
         let highest = try #require(try expected.objects(of: "class_EmbeddedAddress").compactMap { $0["_key"]?.int }.max())
         let first = keyAfter(highest)
         let second = keyAfter(first)
         let result = try runner.run([path, "-c", """
             set AllTypes[4].address = { street: "1 Main St", city: "Oslo", zip: 150 }; \
-            append AllTypes[4].addressList { street: 'Storgata 5; 2nd floor', city: 'Bergen', zip: 5003 }
+            append AllTypes[4].addressList { street: 'Storgata 5; 2nd floor', city: 'Bergen', zip: 5003 }; \
+            move AllTypes[4].addressList 1 0
             """])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("AllTypes[4].address = { street: \"1 Main St\", city: \"Oslo\", zip: 150 }  (committed version"))
@@ -60,7 +62,7 @@ struct LifecycleCommandTests {
         try expected.appendObject(of: "class_EmbeddedAddress", [("_key", .int(second)), ("street", .string("Storgata 5; 2nd floor")), ("city", .string("Bergen")), ("zip", .int(5003))])
         try expected.set("address", of: "class_AllTypes", key: 4, to: ExpectedDump.link("class_EmbeddedAddress", first))
         try expected.set("addressList", of: "class_AllTypes", key: 4,
-                         to: .array((oldList + [second]).map { ExpectedDump.link("class_EmbeddedAddress", $0) }))
+                         to: .array(([second] + oldList).map { ExpectedDump.link("class_EmbeddedAddress", $0) }))
         #expect(try dump(path) == expected.value)
 
         let refused = try runner.run([path, "-c", "set AllTypes[4].address = { city: 12 }"])
