@@ -316,4 +316,49 @@ struct LifecycleTests {
         #expect(tables.first?["objects"] == expected)
         #expect(tables.first?["count"] == .int(3))
     }
+
+    @Test func cascadingDeletesReachNestedEmbeddedObjectsAndTheirLinks() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("LifecycleTests-\(UUID().uuidString).realm").path
+        defer { FixtureCopy.remove(path) }
+        func child(_ key: Int64) -> RealmValue { .link(table: 1, key: key) }
+        func target(_ key: Int64) -> RealmValue { .link(table: 2, key: key) }
+        let parent = NewTable(
+            name: "class_Parent",
+            columns: [NewColumn(name: "name", type: .string), NewColumn(name: "child", type: .link, isNullable: true, targetTable: 1),
+                      NewColumn(name: "kids", type: .link, collection: .list, targetTable: 1)],
+            keys: [0, 1],
+            values: [[.scalar(.string("p0")), .scalar(.string("p1"))], [.scalar(child(0)), .scalar(child(2))], [.list([child(1)]), .list([])]],
+            keySequence: 2)
+        let embedded = NewTable(
+            name: "class_Child", kind: .embedded,
+            columns: [NewColumn(name: "label", type: .string), NewColumn(name: "target", type: .link, isNullable: true, targetTable: 2),
+                      NewColumn(name: "inner", type: .link, isNullable: true, targetTable: 1)],
+            keys: [0, 1, 2, 3],
+            values: [[.scalar(.string("c0")), .scalar(.string("c1")), .scalar(.string("c2")), .scalar(.string("c3"))],
+                     [.scalar(target(0)), .scalar(target(0)), .scalar(target(1)), .scalar(target(1))],
+                     [.scalar(child(3)), .scalar(.null), .scalar(.null), .scalar(.null)]],
+            keySequence: 4)
+        let targets = NewTable(name: "class_Target", columns: [NewColumn(name: "name", type: .string)], keys: [0, 1],
+                               values: [[.scalar(.string("t0")), .scalar(.string("t1"))]], keySequence: 2)
+        try RealmFileWriter().write(tables: [parent, embedded, targets], to: path)
+        try verify(path)
+        let (session, _) = try session(path)
+        try session.execute("delete Parent[0]")
+        try verify(path)
+        // Parent 0 owned Child 0 (which owned Child 3) and Child 1; all three go, and the
+        // targets keep only the backlink from Child 2.
+        let tables = try #require(try dump(path)["tables"]?.array)
+        #expect(tables[0]["objects"] == (try JSONParser.parse("""
+            [{"_key": 1, "name": "p1", "child": {"$link": ["class_Child", 2]}, "kids": []}]
+            """)))
+        #expect(tables[1]["objects"] == (try JSONParser.parse("""
+            [{"_key": 2, "label": "c2", "target": {"$link": ["class_Target", 1]}, "inner": null}]
+            """)))
+        #expect(tables[2]["count"] == .int(2))
+        let file = try RealmFile(path: path)
+        let targetTable = try #require(file.table(named: "class_Target"))
+        let backlinks = try #require(targetTable.backlinkColumns.first)
+        #expect(try targetTable.objects.find(key: 0).map { try ColumnLeafReader(leaf: $0.leaf, column: backlinks).backlinks(at: $0.row) } == [])
+        #expect(try targetTable.objects.find(key: 1).map { try ColumnLeafReader(leaf: $0.leaf, column: backlinks).backlinks(at: $0.row) } == [2])
+    }
 }
