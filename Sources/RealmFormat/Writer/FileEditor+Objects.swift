@@ -9,7 +9,7 @@ extension FileEditor {
             throw .cannotWrite(path: path, reason: "\(column.name) is not a single link")
         }
         guard targetTable.kind != .embedded else {
-            throw .cannotWrite(path: path, reason: "links to embedded objects are owned by their parent; they cannot be re-pointed")
+            throw .cannotWrite(path: path, reason: "an embedded object belongs to its parent and cannot be linked elsewhere; set a new one with = { PROPERTY: VALUE, ... }")
         }
         guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
             throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
