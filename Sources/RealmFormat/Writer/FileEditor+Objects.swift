@@ -23,14 +23,16 @@ extension FileEditor {
         var old: Int64?
         if case let .link(_, current) = try currentValue(column: column, table: table, key: key) { old = current }
         guard old != target else { return }
-        edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
-        if let old {
-            let origins = FileEditor.removing(key, count: 1, from: try currentBacklinks(column: backlinkColumn, table: targetTable, key: old))
-            edits.append(Edit(table: targetTable, key: old, column: backlinkColumn, change: .backlinks(origins)))
-        }
-        if let target {
-            let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
-            edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+        try atomically { () throws(RealmFormatError) in
+            edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
+            if let old {
+                let origins = FileEditor.removing(key, count: 1, from: try currentBacklinks(column: backlinkColumn, table: targetTable, key: old))
+                edits.append(Edit(table: targetTable, key: old, column: backlinkColumn, change: .backlinks(origins)))
+            }
+            if let target {
+                let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
+                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+            }
         }
     }
 
@@ -132,18 +134,20 @@ extension FileEditor {
             throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target)")
         }
         let old = try currentLinkList(column: column, table: table, key: key)
-        edits.append(Edit(table: table, key: key, column: column, change: .linkList(keys)))
-        var counts: [Int64: Int] = [:]
-        for target in keys { counts[target, default: 0] += 1 }
-        for target in old { counts[target, default: 0] -= 1 }
-        for (target, delta) in counts.sorted(by: { $0.key < $1.key }) where delta != 0 {
-            var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
-            if delta > 0 {
-                origins += Array(repeating: key, count: delta)
-            } else {
-                origins = FileEditor.removing(key, count: -delta, from: origins)
+        try atomically { () throws(RealmFormatError) in
+            edits.append(Edit(table: table, key: key, column: column, change: .linkList(keys)))
+            var counts: [Int64: Int] = [:]
+            for target in keys { counts[target, default: 0] += 1 }
+            for target in old { counts[target, default: 0] -= 1 }
+            for (target, delta) in counts.sorted(by: { $0.key < $1.key }) where delta != 0 {
+                var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
+                if delta > 0 {
+                    origins += Array(repeating: key, count: delta)
+                } else {
+                    origins = FileEditor.removing(key, count: -delta, from: origins)
+                }
+                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
             }
-            edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
         }
     }
 
