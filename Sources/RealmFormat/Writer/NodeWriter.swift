@@ -11,7 +11,7 @@ import Glibc
 final class NodeWriter {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
-    /// Offset of the next node.
+    /// Offset of the next node in a new file (commits ask their allocator instead).
     private(set) var position = 24
     /// Gaps left before section boundaries: (position, length).
     private(set) var gaps: [(position: Int, length: Int)] = []
