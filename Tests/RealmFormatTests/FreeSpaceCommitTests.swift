@@ -43,4 +43,25 @@ struct FreeSpaceCommitTests {
         }
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.path))) == bytes, "not a byte written")
     }
+
+    /// After a commit the editor still reads the old version, whose free space the new version
+    /// now uses: a second commit from it is refused and writes nothing.
+    @Test func anEditorCommitsOnce() throws {
+        guard Fixtures.requirePresent() else { return }
+        let copy = try TemporaryRealmCopy(bytes: try Fixtures.bytes("species"), name: "species-commit-twice")
+        defer {
+            copy.remove()
+            try? FileManager.default.removeItem(atPath: copy.path + ".lock")
+        }
+        let editor = try FileEditor(path: copy.path)
+        let table = try #require(editor.file.table(named: "class_Specimen"))
+        let column = try #require(table.columns.first { $0.name == "name" })
+        try editor.set(.string("first"), column: column, table: table, key: 0)
+        #expect(try editor.commit().version == 4)
+        let committed = [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.path)))
+        try editor.set(.string("second"), column: column, table: table, key: 1)
+        #expect(throws: RealmFormatError.self) { try editor.commit() }
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.path))) == committed)
+        _ = try SpaceVerifier.verify(committed)
+    }
 }

@@ -19,7 +19,8 @@ public final class FileEditor {
     var edits: [Edit] = []
     /// Classes to add (schema edits), written after the changed tables.
     var newTables: [NewTable] = []
-    /// A commit leaves `file` behind the new version, so an editor commits once.
+    /// A commit leaves `file` behind the new version, so an editor commits once: a second commit
+    /// from the old top would place nodes in space the new version uses.
     private var hasCommitted = false
 
     struct Edit {
@@ -132,7 +133,7 @@ public final class FileEditor {
         let topNode = try bytes.node(at: Int64(top.ref), context: "top array")
         guard topNode.size >= 7 else { throw .cannotWrite(path: path, reason: "files without free lists are not edited yet") }
         guard !hasCommitted else {
-            throw .cannotWrite(path: path, reason: "internal error: this editor already committed; a new one reads the new version")
+            throw .cannotWrite(path: path, reason: "this editor already published a commit; open the file again to change the new version")
         }
         let allocator = try freeSpaceAllocator(top: top, topNode: topNode)
         let writer = NodeWriter(committingTo: descriptor, allocator: allocator, path: path)
@@ -194,8 +195,10 @@ public final class FileEditor {
         }
         try allocator.ensureDisjoint(fromFreed: freedNodes)
         try writer.flush()
-        try publish(topRef: newTop, logicalSize: Int(logicalSize))
+        // From here on the new version may become live even if publishing fails half-way, and
+        // a second commit from the old top would overwrite it.
         hasCommitted = true
+        try publish(topRef: newTop, logicalSize: Int(logicalSize))
         let changes = edits.count + newTables.count
         edits.removeAll()
         newTables.removeAll()
