@@ -109,6 +109,8 @@ struct FreeSpaceAllocatorTests {
         try space.ensureDisjoint(fromFreed: [entry(264, 16)])
         // Entries outside the file are damage too.
         #expect(throws: RealmFormatError.self) { _ = try allocator([entry(8192, 64)]) }
+        #expect(throws: RealmFormatError.self, "no overflow trap") { _ = try allocator([entry(Int.max - 7, 64)]) }
+        #expect(throws: RealmFormatError.self) { _ = try allocator([entry(4096, Int.max - 7)]) }
         #expect(throws: RealmFormatError.self) { _ = try allocator([entry(200, 64), entry(256, 64)]) }
     }
 }

@@ -18,9 +18,15 @@
 /// worst-case-sized range for the three free-list nodes and the top, which are then allocated
 /// from it contiguously; its unused tail becomes a free entry.
 ///
-/// Every allocation is checked before any byte is written (`ensureNotLive`): it must not overlap
-/// a node reachable from the current top (when the editor walked them), a node this commit
-/// freed, or another allocation. A violation throws; the commit then never publishes.
+/// Every allocation is checked before any byte is written (the `NodeWriter` holds the bytes until
+/// the commit flushes): as it is made, against the nodes reachable from the current top (when the
+/// editor walked them), and once the commit knows every node it replaces (`ensureDisjoint`),
+/// against those and against the other allocations. A violation throws; nothing is written.
+///
+/// realm-browser's own read sessions in other processes do not register a version anywhere
+/// (they map the file without taking the lock, as they always did), so one kept open across two
+/// commits made elsewhere may read space the second commit reused, as it would if a Realm app
+/// wrote; its reads stay bounds-checked, and `open` shows the new version.
 final class FreeSpaceAllocator {
     /// A free-list entry: `length` bytes at `position`, freed by the commit that made `version`.
     struct Entry: Equatable {
@@ -64,8 +70,9 @@ final class FreeSpaceAllocator {
         var available: [Entry] = []
         var locked: [Entry] = []
         for entry in entries {
+            // Compared without adding first: a damaged entry's numbers may be anything.
             guard entry.position >= 24, entry.length > 0, entry.position % 8 == 0, entry.length % 8 == 0,
-                  entry.end <= logicalSize else {
+                  entry.position <= logicalSize, entry.length <= logicalSize - entry.position else {
                 throw .cannotWrite(path: path, reason: "the free list has an entry \(entry.position)+\(entry.length) outside the file's nodes; the file is damaged")
             }
             if entry.version <= currentVersion {
