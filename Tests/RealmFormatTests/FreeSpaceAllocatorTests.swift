@@ -13,7 +13,13 @@ struct FreeSpaceAllocatorTests {
 
     func allocator(_ entries: [Entry], version: Int64 = 5, logicalSize: Int = 8192,
                    live: [Entry] = []) throws -> FreeSpaceAllocator {
-        try FreeSpaceAllocator(entries: entries, currentVersion: version, logicalSize: logicalSize, liveNodes: live, path: "test.realm")
+        var map = LiveNodeMap(logicalSize: logicalSize)
+        for node in live {
+            let fresh = map.mark(position: node.position, length: node.length)
+            #expect(fresh, "the live nodes of a test do not overlap")
+        }
+        return try FreeSpaceAllocator(entries: entries, currentVersion: version, logicalSize: logicalSize,
+                                      liveNodes: live.isEmpty ? nil : map, path: "test.realm")
     }
 
     @Test func exactFitOrTwiceTheSizeFromTheChunkStart() throws {

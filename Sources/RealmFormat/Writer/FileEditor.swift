@@ -223,7 +223,7 @@ public final class FileEditor {
                                                         version: try versions.int(index)))
             }
         }
-        let live = logicalSize <= LiveNodeWalk.sizeLimit ? try LiveNodeWalk.ranges(from: topNode, in: file.mapped.bytes) : []
+        let live = logicalSize <= LiveNodeMap.sizeLimit ? try LiveNodeMap(top: topNode, in: file.mapped.bytes, logicalSize: logicalSize) : nil
         return try FreeSpaceAllocator(entries: entries, currentVersion: top.version, logicalSize: logicalSize,
                                       liveNodes: live, path: path)
     }

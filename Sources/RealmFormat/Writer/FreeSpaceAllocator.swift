@@ -51,9 +51,9 @@ final class FreeSpaceAllocator {
     let lockedEntries: [Entry]
     /// Every range handed out in this commit, in allocation order.
     private(set) var allocations: [Entry] = []
-    /// Ranges no allocation may touch: the nodes reachable from the current top, when known,
-    /// sorted by position.
-    private let liveNodes: [Entry]
+    /// The nodes reachable from the current top, when the editor walked them: no allocation
+    /// may touch them.
+    private let liveNodes: LiveNodeMap?
     /// The range set aside for the free lists and the top, and how much of it is used.
     private var reservation: (start: Int, next: Int, end: Int)?
 
@@ -61,9 +61,9 @@ final class FreeSpaceAllocator {
     ///   - entries: the current free list.
     ///   - currentVersion: the version of the current top; entries up to it are available.
     ///   - logicalSize: the current logical file size (a multiple of 8).
-    ///   - liveNodes: nodes reachable from the current top (any order), or empty when the caller
-    ///     trusts the free list.
-    init(entries: [Entry], currentVersion: Int64, logicalSize: Int, liveNodes: [Entry] = [],
+    ///   - liveNodes: the nodes reachable from the current top, or nil when the caller trusts the
+    ///     free list.
+    init(entries: [Entry], currentVersion: Int64, logicalSize: Int, liveNodes: LiveNodeMap? = nil,
          path: String) throws(RealmFormatError) {
         self.path = path
         self.logicalSize = logicalSize
@@ -86,17 +86,12 @@ final class FreeSpaceAllocator {
         for (previous, next) in zip(sortedEntries, sortedEntries.dropFirst()) where previous.end > next.position {
             throw .cannotWrite(path: path, reason: "free-list entries at \(previous.position) and \(next.position) overlap; the file is damaged")
         }
-        self.liveNodes = liveNodes.sorted { $0.position < $1.position }
-        for (previous, next) in zip(self.liveNodes, self.liveNodes.dropFirst()) where previous.end > next.position {
-            throw .cannotWrite(path: path, reason: "the nodes at \(previous.position) and \(next.position) overlap; the file is damaged")
-        }
+        self.liveNodes = liveNodes
         for chunk in FreeSpaceAllocator.merged(available) {
             for piece in FreeSpaceAllocator.splitAtSections(chunk) { insert(piece) }
         }
-        for chunk in chunks {
-            if let node = FreeSpaceAllocator.firstOverlap(of: chunk, in: self.liveNodes) {
-                throw .cannotWrite(path: path, reason: "the free space at \(chunk.position) overlaps the live node at \(node.position); the file is damaged, nothing was committed")
-            }
+        for chunk in chunks where liveNodes?.overlaps(position: chunk.position, length: chunk.length) == true {
+            throw .cannotWrite(path: path, reason: "the free space at \(chunk.position)+\(chunk.length) overlaps a live node; the file is damaged, nothing was committed")
         }
     }
 
@@ -197,8 +192,8 @@ final class FreeSpaceAllocator {
 
     /// Throws if a new node at `range` would overwrite a node reachable from the current top.
     private func ensureNotLive(_ range: Entry) throws(RealmFormatError) {
-        if let node = FreeSpaceAllocator.firstOverlap(of: range, in: liveNodes) {
-            throw .cannotWrite(path: path, reason: "internal error: a new node at \(range.position)+\(range.length) would overwrite the live node at \(node.position); nothing was committed")
+        if liveNodes?.overlaps(position: range.position, length: range.length) == true {
+            throw .cannotWrite(path: path, reason: "internal error: a new node at \(range.position)+\(range.length) would overwrite a live node; nothing was committed")
         }
     }
 
