@@ -9,9 +9,10 @@
 struct LiveNodeMap {
     /// Files up to this logical size are walked before every commit, to check each placement
     /// against the live nodes themselves and not only against the file's free list. The walk
-    /// touches every node, so for bigger files it would dominate a one-field edit (it costs about
-    /// as much as the rest of the commit at 20 MiB); there the commit trusts the free list, as
-    /// realm-core does, and still checks against every node it replaces.
+    /// touches every node: about 5 ms for big.realm (20 MiB, 162,000 nodes) in a release build,
+    /// so for the 4 million nodes of a 400 MiB file it would cost ten times the rest of a
+    /// one-field edit; above the limit the commit trusts the free list, as realm-core does, and
+    /// still checks against every node it replaces.
     static let sizeLimit = 64 << 20
 
     private var words: [UInt64]
@@ -47,32 +48,36 @@ struct LiveNodeMap {
     /// was marked already.
     mutating func mark(position: Int, length: Int) -> Bool {
         var clear = true
-        forEachWord(position: position, length: length) { index, mask in
+        var unit = max(0, position / 8)
+        let end = min(words.count * 64, (position + length + 7) / 8)
+        while unit < end {
+            let (index, mask, count) = LiveNodeMap.step(unit: unit, end: end)
             if words[index] & mask != 0 { clear = false }
             words[index] |= mask
+            unit += count
         }
         return clear
     }
 
     /// Whether any byte of `[position, position + length)` belongs to a live node.
     func overlaps(position: Int, length: Int) -> Bool {
-        var overlap = false
-        forEachWord(position: position, length: length) { index, mask in
-            if words[index] & mask != 0 { overlap = true }
-        }
-        return overlap
-    }
-
-    /// The words and bit masks covering the 8-byte units of a range, clipped to the map.
-    private func forEachWord(position: Int, length: Int, _ body: (Int, UInt64) -> Void) {
         var unit = max(0, position / 8)
         let end = min(words.count * 64, (position + length + 7) / 8)
         while unit < end {
-            let bit = unit % 64
-            let count = min(64 - bit, end - unit)
-            let mask: UInt64 = count == 64 ? ~0 : ((UInt64(1) << UInt64(count)) - 1) << UInt64(bit)
-            body(unit / 64, mask)
+            let (index, mask, count) = LiveNodeMap.step(unit: unit, end: end)
+            if words[index] & mask != 0 { return true }
             unit += count
         }
+        return false
+    }
+
+    /// The word holding `unit`, the mask of the units from it up to `end` in that word, and
+    /// how many units that is.
+    @inline(__always)
+    private static func step(unit: Int, end: Int) -> (index: Int, mask: UInt64, count: Int) {
+        let bit = unit % 64
+        let count = min(64 - bit, end - unit)
+        let mask: UInt64 = count == 64 ? ~0 : ((UInt64(1) << UInt64(count)) - 1) << UInt64(bit)
+        return (unit / 64, mask, count)
     }
 }
