@@ -59,6 +59,28 @@ struct FreeSpaceReuseTests {
         #expect(try EditTests().dump(path) == EditTests().expected("species", changes))
     }
 
+    /// Structural commits reuse space too: 100 rounds of creating a Task, appending it to a
+    /// list and deleting it again (300 commits on tasks.realm, 8 KiB) stay inside one doubling,
+    /// for the reason above, and leave exactly Realm's dump of the fixture.
+    @Test func createLinkDeleteRoundsStayInsideOneDoubling() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try FixtureCopy.make(of: "tasks", prefix: "FreeSpaceReuse")
+        defer { FixtureCopy.remove(path) }
+        let session = Session(output: BufferedOutput())
+        try session.open(path: path)
+        for round in 1...100 {
+            for command in ["create Task name = \"temporary \(round)\", isCompleted = false",
+                            "append TaskList[0].tasks Task[26]", "delete Task[26]"] {
+                try session.execute(command)
+                let report = try report(path)
+                #expect(report.logicalSize <= 16384, "round \(round), \(command): logical size \(report.logicalSize)")
+            }
+        }
+        #expect(try report(path).version == 4 + 300)
+        #expect(try physicalSize(path) <= 16384)
+        #expect(try EditTests().dump(path) == JSONParser.parse(String(contentsOfFile: Fixtures.jsonPath("tasks"), encoding: .utf8)))
+    }
+
     /// realm-core's fixtures come with free lists (from 5 entries in species.realm to 154 in
     /// alltypes.realm): one edit of each is placed entirely inside them, the file keeps its
     /// size, and the dump differs from Realm's by exactly the change.
