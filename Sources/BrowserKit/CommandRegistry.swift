@@ -34,6 +34,7 @@ public enum CommandRegistry {
         Transaction.rollback,
         Transaction.status,
         DumpCommand.spec,
+        ExportCommand.spec,
         GenerateCommand.spec,
         CompactCommand.spec,
         CompactCommand.upgradeSpec,
