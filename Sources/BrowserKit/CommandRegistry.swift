@@ -35,6 +35,7 @@ public enum CommandRegistry {
         Transaction.status,
         DumpCommand.spec,
         ExportCommand.spec,
+        ImportCommand.spec,
         GenerateCommand.spec,
         CompactCommand.spec,
         CompactCommand.upgradeSpec,

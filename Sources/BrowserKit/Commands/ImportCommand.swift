@@ -1,0 +1,143 @@
+import RealmFormat
+
+/// `import csv FILE CLASS [--skip-bad]`: objects from a CSV file (as `export csv` writes it, or
+/// from a spreadsheet). Into an existing class, fields are read as its schema requires; into a
+/// new class, types are inferred and reported, and the class is written with its objects in
+/// one commit. Every row is checked first: bad rows are reported by line and nothing is written,
+/// unless `--skip-bad` imports the valid ones.
+enum ImportCommand {
+    static let usage = "import csv FILE CLASS [--skip-bad]"
+
+    static let spec = CommandSpec(
+        name: "import", aliases: [], arguments: "csv FILE CLASS [--skip-bad]",
+        summary: "add objects from a CSV file to a class (types from its schema), or to a new class (types inferred)",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    /// Bad rows listed before the rest are summarised.
+    static let shownBadRows = 20
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        var words = StatementSplitter.words(in: arguments)
+        let skipBad = words.contains("--skip-bad")
+        words.removeAll { $0 == "--skip-bad" }
+        guard words.count == 3, words[0].lowercased() == "csv" else { throw .usage(usage) }
+        let (path, className) = (words[1], words[2])
+        let records = try CSVReader.records(atPath: path)
+        let existing = catalog.file.tables.first { $0.className == className }
+        var newColumns: [NewColumn?]?
+        let plan: ImportPlan
+        if let existing {
+            plan = try ImportPlan.existing(existing, records: records, file: catalog.file, path: path)
+        } else {
+            let columns = try CSVTypeInference.columns(records: records, path: path)
+            newColumns = columns
+            plan = try ImportPlan.new(columns: columns, records: records, path: path)
+            session.output.line("new class \(className) (\(describe(columns.compactMap { $0 }))), types inferred from \(path)")
+        }
+        if plan.ignoredKeyColumn { session.output.line("note: the _key column is not imported; Realm gives the new objects their own keys") }
+        try report(plan.badRows, skipBad: skipBad, path: path, session: session)
+        if let newColumns {
+            let columns = newColumns.compactMap { $0 }
+            let rows = plan.rows.map { row in columns.map { column in row.values.first { $0.property == column.name }?.value ?? .null } }
+            let description = "import \(rows.count) object\(rows.count == 1 ? "" : "s") into new class \(className)"
+            try Transaction.change(session: session, description: description) { editor throws(RealmFormatError) in
+                try editor.addClass(className, columns: columns, primaryKey: nil, rows: rows)
+            }
+            return
+        }
+        guard let existing else { return }
+        try importObjects(plan, into: existing, session: session)
+    }
+
+    static func describe(_ columns: [NewColumn]) -> String {
+        columns.map { "\($0.name) \(SchemaCommand.userTypeName($0.type))\($0.isNullable ? "?" : "")" }.joined(separator: ", ")
+    }
+
+    private static func report(_ badRows: [ImportPlan.BadRow], skipBad: Bool, path: String, session: Session) throws(BrowserError) {
+        guard !badRows.isEmpty else { return }
+        var lines = badRows.prefix(shownBadRows).map { "  line \($0.line): \($0.reason)" }
+        if badRows.count > shownBadRows { lines.append("  ... and \(badRows.count - shownBadRows) more") }
+        let count = "\(badRows.count) bad row\(badRows.count == 1 ? "" : "s")"
+        guard skipBad else {
+            throw .invalidInput(path: path, reason: "\(count), nothing imported ('--skip-bad' imports the valid rows):\n" + lines.joined(separator: "\n"))
+        }
+        session.output.line("skipping \(count):")
+        for line in lines { session.output.line(line) }
+    }
+
+    /// New objects in an existing class: created in one commit (or staged in the open
+    /// transaction); their links are set in a second commit, once the objects exist.
+    private static func importObjects(_ plan: ImportPlan, into table: Table, session: Session) throws(BrowserError) {
+        let count = plan.rows.count
+        let noun = "object\(count == 1 ? "" : "s")"
+        if let editor = session.transaction {
+            guard !plan.hasLinks else {
+                throw .usage("the rows set links, which can only be set once the new objects are committed: run import outside 'begin'")
+            }
+            let before = editor.pendingChanges
+            do throws(RealmFormatError) {
+                _ = try create(plan, in: table, editor: editor)
+            } catch {
+                if editor.pendingChanges > before {
+                    session.pendingChanges.append("import into \(table.displayName), interrupted: \(error) ('rollback' drops it)")
+                }
+                throw .file(error)
+            }
+            session.pendingChanges.append("import \(count) \(noun) into \(table.displayName)")
+            session.output.line("staged: import \(count) \(noun) into \(table.displayName)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
+            return
+        }
+        guard let path = session.file?.path else { throw .noFileOpen }
+        var keys: [Int64] = []
+        let summary: FileEditor.CommitSummary
+        do throws(RealmFormatError) {
+            let editor = try FileEditor(path: path)
+            keys = try create(plan, in: table, editor: editor)
+            summary = try editor.commit()
+        } catch {
+            throw .file(error)
+        }
+        try session.reopen()
+        session.output.line("imported \(count) \(noun) into \(table.displayName)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
+        guard plan.hasLinks else { return }
+        let links: FileEditor.CommitSummary
+        do throws(RealmFormatError) {
+            let editor = try FileEditor(path: path)
+            guard let editTable = editor.file.table(named: table.name) else { throw RealmFormatError.cannotWrite(path: path, reason: "the file changed; open it again") }
+            for (row, key) in zip(plan.rows, keys) {
+                for (property, cell) in row.links {
+                    guard let column = editTable.column(named: property) else { throw RealmFormatError.cannotWrite(path: path, reason: "no property \(property)") }
+                    switch cell {
+                    case let .link(target?): try editor.setLink(to: target, column: column, table: editTable, key: key)
+                    case let .linkList(targets): try editor.setLinkList(targets, column: column, table: editTable, key: key)
+                    default: break
+                    }
+                }
+            }
+            links = try editor.commit()
+        } catch {
+            throw .invalidInput(path: path, reason: "the \(count) \(noun) were imported, but setting their links failed: \(error)")
+        }
+        try session.reopen()
+        session.output.line("set the links of the imported objects  (committed version \(links.version), \(links.bytesWritten) bytes written)")
+    }
+
+    /// Stages one `create` per row and returns the new objects' keys.
+    private static func create(_ plan: ImportPlan, in table: Table, editor: FileEditor) throws(RealmFormatError) -> [Int64] {
+        guard let editTable = editor.file.table(named: table.name) else {
+            throw .cannotWrite(path: editor.path, reason: "the file changed; open it again")
+        }
+        var keys: [Int64] = []
+        keys.reserveCapacity(plan.rows.count)
+        for row in plan.rows {
+            var values: [(column: Column, value: RealmValue)] = []
+            for (property, value) in row.values {
+                guard let column = editTable.column(named: property) else { throw .cannotWrite(path: editor.path, reason: "no property \(property)") }
+                values.append((column, value))
+            }
+            keys.append(try editor.create(in: editTable, values: values))
+        }
+        return keys
+    }
+}

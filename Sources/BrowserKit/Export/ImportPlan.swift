@@ -1,0 +1,115 @@
+import RealmFormat
+
+/// The rows of a CSV file checked against a class before anything is written: the valid rows
+/// with their parsed values (and links, set once the objects exist), and the bad rows by line.
+struct ImportPlan {
+    struct Row {
+        let line: Int
+        var values: [(property: String, value: RealmValue)] = []
+        var links: [(property: String, cell: ImportedCell)] = []
+    }
+
+    struct BadRow {
+        let line: Int
+        let reason: String
+    }
+
+    var rows: [Row] = []
+    var badRows: [BadRow] = []
+    /// The header had a `_key` column, which is not imported (Realm assigns object keys).
+    var ignoredKeyColumn = false
+
+    var hasLinks: Bool { rows.contains { !$0.links.isEmpty } }
+
+    /// Checks every record of an import into an existing class, types from its schema.
+    static func existing(_ table: Table, records: [CSVRecord], file: RealmFile, path: String) throws(BrowserError) -> ImportPlan {
+        guard let header = records.first else { throw .invalidInput(path: path, reason: "the file is empty; it needs a header row naming the properties") }
+        var plan = ImportPlan()
+        var columns: [Column?] = []
+        var seen = Set<String>()
+        for field in header.fields {
+            let name = field.text.trimmingWhitespace()
+            guard seen.insert(name).inserted else { throw .invalidInput(path: path, reason: "the header names \(name) twice") }
+            if name == "_key" {
+                plan.ignoredKeyColumn = true
+                columns.append(nil)
+                continue
+            }
+            guard let column = table.column(named: name) else { throw .unknownProperty(className: table.displayName, name: name) }
+            columns.append(column)
+        }
+        if let primaryKey = table.primaryKey, !seen.contains(primaryKey.name) {
+            throw .invalidInput(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name) in every row, and the header has no \(primaryKey.name) column")
+        }
+        var primaryKeys = Set<String>()
+        if let primaryKey = table.primaryKey {
+            do throws(RealmFormatError) {
+                try LeafScan.forEachLeaf(of: table) { leaf throws(RealmFormatError) in
+                    let reader = try ColumnLeafReader(leaf: leaf, column: primaryKey)
+                    for row in 0..<leaf.count { primaryKeys.insert(ExportValueEncoder.text(of: try reader.value(at: row)) ?? "null") }
+                }
+            } catch {
+                throw .file(error)
+            }
+        }
+        let parser = CSVCellParser(file: file, links: LinkTargetIndex())
+        for record in records.dropFirst() {
+            guard record.fields.count == columns.count else {
+                plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) fields, the header has \(columns.count)"))
+                continue
+            }
+            var row = Row(line: record.line)
+            do throws(CellError) {
+                for (field, column) in zip(record.fields, columns) {
+                    guard let column else { continue }
+                    switch try parser.cell(field, column: column) {
+                    case let .value(value):
+                        if column.isPrimaryKey {
+                            let text = ExportValueEncoder.text(of: value) ?? "null"
+                            guard primaryKeys.insert(text).inserted else {
+                                throw CellError.bad("\(table.displayName) already has an object with \(column.name) = \(CSVCellParser.shown(text))")
+                            }
+                        }
+                        row.values.append((column.name, value))
+                    case .nothing: break
+                    case let cell: row.links.append((column.name, cell))
+                    }
+                }
+                plan.rows.append(row)
+            } catch {
+                switch error {
+                case let .bad(reason): plan.badRows.append(BadRow(line: record.line, reason: reason))
+                case let .unsupported(reason): throw .invalidInput(path: path, reason: "line \(record.line): \(reason); nothing was imported")
+                }
+            }
+        }
+        return plan
+    }
+
+    /// Checks every record of an import into a new class whose properties `columns` were
+    /// inferred from the same records (`nil` for the ignored `_key` column).
+    static func new(columns: [NewColumn?], records: [CSVRecord], path: String) throws(BrowserError) -> ImportPlan {
+        var plan = ImportPlan()
+        plan.ignoredKeyColumn = columns.contains { $0 == nil }
+        for record in records.dropFirst() {
+            guard record.fields.count == columns.count else {
+                plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) fields, the header has \(columns.count)"))
+                continue
+            }
+            var row = Row(line: record.line)
+            do throws(CellError) {
+                for (field, column) in zip(record.fields, columns) {
+                    guard let column else { continue }
+                    row.values.append((column.name, try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: column.name)))
+                }
+                plan.rows.append(row)
+            } catch {
+                switch error {
+                case let .bad(reason): plan.badRows.append(BadRow(line: record.line, reason: reason))
+                case let .unsupported(reason): throw .invalidInput(path: path, reason: "line \(record.line): \(reason); nothing was imported")
+                }
+            }
+        }
+        return plan
+    }
+}
