@@ -21,6 +21,7 @@ public enum CommandRegistry {
         BackCommand.spec,
         BacklinksCommand.spec,
         CountCommand.spec,
+        StatsCommand.spec,
         SetCommand.spec,
         UpdateCommand.spec,
         CreateCommand.spec,
