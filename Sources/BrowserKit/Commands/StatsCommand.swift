@@ -39,12 +39,12 @@ enum StatsCommand {
         session.output.line("\(table.displayName): \(objects) object\(objects == 1 ? "" : "s")")
         for property in statistics {
             session.output.line()
-            for line in lines(property) { session.output.line(line) }
+            for line in lines(property, catalog: catalog) { session.output.line(line) }
         }
     }
 
     /// The block of one property: its name and type, then one `label  value` line per figure.
-    static func lines(_ property: PropertyStatistics) -> [String] {
+    static func lines(_ property: PropertyStatistics, catalog: Catalog) -> [String] {
         let column = property.column
         var rows: [(String, String)] = [("count", String(property.count)), ("nulls", String(property.nulls))]
         if column.collection != nil {
@@ -78,7 +78,7 @@ enum StatsCommand {
                 rows.append(("distinct", String(property.frequencies.count)))
                 let common = property.mostCommon(commonValues).filter { $0.count > 1 }
                 if !common.isEmpty {
-                    rows.append(("common", common.map { "\(shown($0.value, column: column)) (\($0.count))" }.joined(separator: ", ")))
+                    rows.append(("common", common.map { "\(shown($0.value, column: column, catalog: catalog)) (\($0.count))" }.joined(separator: ", ")))
                 }
             }
         }
@@ -103,11 +103,13 @@ enum StatsCommand {
         return rows
     }
 
-    private static func shown(_ bytes: [UInt8], column: Column) -> String {
+    private static func shown(_ bytes: [UInt8], column: Column, catalog: Catalog) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if column.isLink, let target = column.targetTableKey, let key = Int64(text) { return catalog.linkLabel(table: target, key: key) }
         switch column.type {
         case .string: return ValueFormatter().cell(.string(String(decoding: bytes, as: UTF8.self)), link: { _, _ in "" }).quotedForStats
         case .binary: return ValueFormatter().detail(.binary(bytes), link: { _, _ in "" })
-        default: return String(decoding: bytes, as: UTF8.self)
+        default: return text
         }
     }
 }
