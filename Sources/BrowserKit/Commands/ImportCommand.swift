@@ -37,6 +37,10 @@ enum ImportCommand {
         }
         if plan.ignoredKeyColumn { session.output.line("note: the _key column is not imported; Realm gives the new objects their own keys") }
         try report(plan.badRows, skipBad: skipBad, path: path, session: session)
+        guard !plan.rows.isEmpty || newColumns != nil else {
+            session.output.line("nothing to import: \(path) has no valid rows")
+            return
+        }
         if let newColumns {
             let columns = newColumns.compactMap { $0 }
             let rows = plan.rows.map { row in columns.map { column in row.values.first { $0.property == column.name }?.value ?? .null } }

@@ -59,28 +59,38 @@ struct ImportPlan {
                 continue
             }
             var row = Row(line: record.line)
-            do throws(CellError) {
-                for (field, column) in zip(record.fields, columns) {
-                    guard let column else { continue }
+            var firstBad: String?
+            var primaryKey: String?
+            // Every field is read, so that a value the writer cannot store refuses the import
+            // even in a row that is bad for another reason.
+            for (field, column) in zip(record.fields, columns) {
+                guard let column else { continue }
+                do throws(CellError) {
                     switch try parser.cell(field, column: column) {
                     case let .value(value):
                         if column.isPrimaryKey {
                             let text = ExportValueEncoder.text(of: value) ?? "null"
-                            guard primaryKeys.insert(text).inserted else {
+                            guard !primaryKeys.contains(text) else {
                                 throw CellError.bad("\(table.displayName) already has an object with \(column.name) = \(CSVCellParser.shown(text))")
                             }
+                            primaryKey = text
                         }
                         row.values.append((column.name, value))
                     case .nothing: break
                     case let cell: row.links.append((column.name, cell))
                     }
+                } catch {
+                    switch error {
+                    case let .bad(reason): firstBad = firstBad ?? reason
+                    case let .unsupported(reason): throw .invalidInput(path: path, reason: "line \(record.line): \(reason); nothing was imported")
+                    }
                 }
+            }
+            if let firstBad {
+                plan.badRows.append(BadRow(line: record.line, reason: firstBad))
+            } else {
+                if let primaryKey { primaryKeys.insert(primaryKey) }
                 plan.rows.append(row)
-            } catch {
-                switch error {
-                case let .bad(reason): plan.badRows.append(BadRow(line: record.line, reason: reason))
-                case let .unsupported(reason): throw .invalidInput(path: path, reason: "line \(record.line): \(reason); nothing was imported")
-                }
             }
         }
         return plan
