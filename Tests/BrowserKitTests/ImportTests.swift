@@ -71,6 +71,24 @@ struct ImportTests {
         #expect(groups.map { $0["name"] } == (try DumpLookup(fixture: "species").objects(of: "class_Category")).map { $0["name"] })
     }
 
+    @Test func aNewClassOfAThousandObjectsSpansSeveralLeaves() throws {
+        guard Fixtures.requirePresent() else { return }
+        let workspace = try ExportWorkspace("ImportTests")
+        let path = try FixtureCopy.make(of: "demo", prefix: "ImportTests")
+        defer { FixtureCopy.remove(path) }
+        let (session, output) = try workspace.session(path)
+        try session.execute("export csv RealmTestClass0 \(workspace.path("class0.csv"))")
+        try session.execute("begin")
+        try session.execute("import csv \(workspace.path("class0.csv")) Copy0")
+        try session.execute("commit")
+        #expect(output.text.contains("new class Copy0 (integerValue int, stringValue string), types inferred"), "no string is null in the fixture")
+        try workspace.verify(path)
+        let copied = try #require(try workspace.dump(path)["tables"]?.array?.first { $0["name"]?.string == "class_Copy0" }?["objects"]?.array)
+        let original = try DumpLookup(fixture: "demo").objects(of: "class_RealmTestClass0")
+        #expect(copied.count == 1000)
+        #expect(copied == original, "same squeezed keys (0..255, 65536..) and values")
+    }
+
     func badRowsCSV(_ workspace: ExportWorkspace) throws -> String {
         let csv = workspace.path("bad.csv")
         try """
