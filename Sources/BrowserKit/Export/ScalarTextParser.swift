@@ -6,7 +6,14 @@ import RealmFormat
 enum ScalarTextParser {
     /// `YYYY-MM-DD`, optionally `THH:MM:SS` (or a space, or `@`) with up to nine fraction
     /// digits, optionally `Z`; years may be negative or longer than four digits. Always UTC.
+    /// Realm's `T<seconds>:<nanoseconds>` form is read too.
     static func timestamp(_ text: String) -> Timestamp? {
+        if text.hasPrefix("T"), let colon = text.firstIndex(of: ":"),
+           let seconds = Int64(text[text.index(after: text.startIndex)..<colon]),
+           let nanoseconds = Int32(text[text.index(after: colon)...]), abs(Int64(nanoseconds)) < 1_000_000_000,
+           !(seconds > 0 && nanoseconds < 0), !(seconds < 0 && nanoseconds > 0) {
+            return Timestamp(seconds: seconds, nanoseconds: nanoseconds)
+        }
         var bytes = Array(text.utf8)[...]
         let negativeYear = bytes.first == UInt8(ascii: "-")
         if negativeYear { bytes.removeFirst() }
