@@ -83,3 +83,4 @@ struct ScalarTextTests {
         #expect(try CSVReader.records(in: line).first?.fields.map(\.text) == awkward)
     }
 }
+
