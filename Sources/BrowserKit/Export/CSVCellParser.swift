@@ -11,9 +11,15 @@ enum ImportedCell: Equatable {
 
 /// Why a cell cannot be imported: bad data (the row is reported, or skipped with `--skip-bad`),
 /// or a kind of value the writer cannot store yet (the import is refused as a whole).
-enum CellError: Error {
+enum CellError: Error, CustomStringConvertible {
     case bad(String)
     case unsupported(String)
+
+    var description: String {
+        switch self {
+        case let .bad(reason), let .unsupported(reason): return reason
+        }
+    }
 }
 
 /// Parses cells as the property's type requires, reading back what `export csv` writes:
@@ -153,17 +159,3 @@ struct CSVCellParser {
     }
 }
 
-/// Compact JSON text of a parsed value, for messages.
-enum JSONTextRendering {
-    static func text(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case let .bool(flag): return flag ? "true" : "false"
-        case let .int(number): return String(number)
-        case let .double(number): return "\(number)"
-        case let .string(string): return "\"\(string)\""
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-}

@@ -16,10 +16,16 @@ struct CSVRecord {
 }
 
 /// Why a CSV file cannot be read at all (as opposed to one bad row).
-struct CSVSyntaxError: Error, CustomStringConvertible {
-    let line: Int
-    let reason: String
-    var description: String { "line \(line): \(reason)" }
+enum CSVSyntaxError: Error, CustomStringConvertible {
+    case unclosedQuote(line: Int)
+    case textAfterClosingQuote(line: Int)
+
+    var description: String {
+        switch self {
+        case let .unclosedQuote(line): return "line \(line): a quoted field is never closed"
+        case let .textAfterClosingQuote(line): return "line \(line): text after a closing quote; a quote inside a quoted field is written twice (\"\")"
+        }
+    }
 }
 
 /// Reads RFC 4180 text: fields separated by commas, records by CRLF or LF, fields with commas,
@@ -83,12 +89,12 @@ enum CSVReader {
                 quoted = true
             default:
                 guard !afterClosingQuote else {
-                    throw CSVSyntaxError(line: line, reason: "text after a closing quote; a quote inside a quoted field is written twice (\"\")")
+                    throw CSVSyntaxError.textAfterClosingQuote(line: line)
                 }
                 field.append(scalar)
             }
         }
-        guard !inQuotes else { throw CSVSyntaxError(line: recordLine, reason: "a quoted field is never closed") }
+        guard !inQuotes else { throw CSVSyntaxError.unclosedQuote(line: recordLine) }
         if !field.isEmpty || quoted || !fields.isEmpty { endRecord() }
         return records
     }
