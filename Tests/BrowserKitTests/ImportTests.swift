@@ -49,20 +49,20 @@ struct ImportTests {
         let path = try FixtureCopy.make(of: "species", prefix: "ImportTests")
         defer { FixtureCopy.remove(path) }
         let csv = workspace.path("readings.csv")
-        try "n,x,flag,when,label\n1,1.5,true,2020-01-01T00:00:00Z,a\n-2,,FALSE,2021-06-01T12:30:00.5Z,\n3,7,true,1969-12-31T23:59:59.25Z,\"\"\n"
+        try "n,x,flag,when,label,zip\n1,1.5,true,2020-01-01T00:00:00Z,a,0042\n-2,,FALSE,2021-06-01T12:30:00.5Z,,1000\n3,7,true,1969-12-31T23:59:59.25Z,\"\",7\n"
             .write(toFile: csv, atomically: true, encoding: .utf8)
         let (session, output) = try workspace.session(path)
         try session.execute("import csv \(csv) Reading")
-        #expect(output.text.hasPrefix("new class Reading (n int, x double?, flag bool, when date, label string?), types inferred from \(csv)\n"))
+        #expect(output.text.hasPrefix("new class Reading (n int, x double?, flag bool, when date, label string?, zip string), types inferred from \(csv)\n"))
         #expect(output.text.contains("import 3 objects into new class Reading  (committed version"))
         try workspace.verify(path)
         let dump = try workspace.dump(path)
         let table = try #require(dump["tables"]?.array?.first { $0["name"]?.string == "class_Reading" })
         let objects = try #require(table["objects"]?.array)
         #expect(objects.map { JSONText.compact($0, limit: 500) } == [
-            #"{"_key": 0, "n": 1, "x": {"$double": "1.5"}, "flag": true, "when": {"$date": [1577836800, 0]}, "label": "a"}"#,
-            #"{"_key": 1, "n": -2, "x": null, "flag": false, "when": {"$date": [1622550600, 500000000]}, "label": null}"#,
-            #"{"_key": 2, "n": 3, "x": {"$double": "7"}, "flag": true, "when": {"$date": [0, -750000000]}, "label": ""}"#,
+            #"{"_key": 0, "n": 1, "x": {"$double": "1.5"}, "flag": true, "when": {"$date": [1577836800, 0]}, "label": "a", "zip": "0042"}"#,
+            #"{"_key": 1, "n": -2, "x": null, "flag": false, "when": {"$date": [1622550600, 500000000]}, "label": null, "zip": "1000"}"#,
+            #"{"_key": 2, "n": 3, "x": {"$double": "7"}, "flag": true, "when": {"$date": [0, -750000000]}, "label": "", "zip": "7"}"#,
         ])
         // The Category export read back as a new class: same names, in the same order.
         try session.execute("export csv Category \(workspace.path("category.csv"))")

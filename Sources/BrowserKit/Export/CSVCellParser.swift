@@ -123,8 +123,8 @@ struct CSVCellParser {
         }
     }
 
-    /// Mixed cells are JSON as `export` writes them (`{"$date": ...}` for typed values); text
-    /// that is not JSON is taken as a string.
+    /// Mixed cells are JSON as `export` writes them (`{"$date": ...}`, `{"$float": ...}` for
+    /// typed values); text that is not JSON is taken as a string.
     static func mixed(_ text: String, property: String) throws(CellError) -> RealmValue {
         guard let json = try? JSONParser.parse(text) else { return .string(text) }
         switch json {
@@ -138,9 +138,17 @@ struct CSVCellParser {
             if member.key == "$link" {
                 throw .unsupported("\(property): links held in Mixed values cannot be imported yet")
             }
-            guard let tagged = member.value.string else { break }
+            let tagged: String
+            switch member.value {
+            case let .string(text): tagged = text
+            case let .int(number): tagged = String(number)
+            case let .double(number): tagged = "\(number)"
+            default: throw .bad("\(property): \(member.key) needs a text value")
+            }
             let field = CSVField(text: tagged, quoted: true)
             switch member.key {
+            case "$float": return try value(field, type: .float, isNullable: false, property: property)
+            case "$double": return try value(field, type: .double, isNullable: false, property: property)
             case "$date": return try value(field, type: .timestamp, isNullable: false, property: property)
             case "$binary": return try value(field, type: .binary, isNullable: false, property: property)
             case "$oid": return try value(field, type: .objectId, isNullable: false, property: property)

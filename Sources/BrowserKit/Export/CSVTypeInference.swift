@@ -27,6 +27,8 @@ enum CSVTypeInference {
     static func type(of texts: [String]) -> ColumnType {
         guard !texts.isEmpty else { return .string }
         let trimmed = texts.map { $0.trimmingWhitespace() }
+        // Codes such as zip codes or phone numbers keep their leading zeros as strings.
+        guard !trimmed.contains(where: hasLeadingZero) else { return .string }
         if trimmed.allSatisfy({ Int64($0) != nil }) { return .int }
         if trimmed.allSatisfy({ Double($0) != nil && $0.first.map { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." } == true }) {
             return .double
@@ -34,5 +36,12 @@ enum CSVTypeInference {
         if trimmed.allSatisfy({ ["true", "false"].contains($0.lowercased()) }) { return .bool }
         if trimmed.allSatisfy({ ScalarTextParser.timestamp($0) != nil }) { return .timestamp }
         return .string
+    }
+
+    /// `007`, `-01.5`: a zero followed by another digit at the start of a number.
+    static func hasLeadingZero(_ text: String) -> Bool {
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        guard digits.first == "0", let next = digits.dropFirst().first else { return false }
+        return next.isNumber
     }
 }

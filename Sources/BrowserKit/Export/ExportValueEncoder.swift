@@ -1,5 +1,12 @@
 import RealmFormat
 
+private extension RealmValue {
+    var isFloat: Bool {
+        if case .float = self { return true }
+        return false
+    }
+}
+
 /// Turns stored values into what `export` writes, Realm Studio style: plain JSON values
 /// (numbers, strings, booleans, arrays, objects), links as the target's primary key (or its
 /// object key when the target class has none), embedded objects inline, and dates, binary data,
@@ -22,7 +29,8 @@ final class ExportValueEncoder {
 
     /// Appends the JSON of one property value.
     func appendJSON(_ value: RealmValue, column: Column, to text: inout String, depth: Int = 0) throws(RealmFormatError) {
-        if column.type == .mixed {
+        // Typed links carry their target class, which only the tagged form keeps.
+        if column.type == .mixed || column.type == .typedLink {
             try appendMixed(value, to: &text, depth: depth)
             return
         }
@@ -105,8 +113,15 @@ final class ExportValueEncoder {
     /// Mixed values: JSON's own types where they say enough, `$`-tagged objects otherwise.
     private func appendMixed(_ value: RealmValue, to text: inout String, depth: Int) throws(RealmFormatError) {
         switch value {
-        case .null, .int, .bool, .float, .double, .string:
+        case .null, .int, .bool, .string:
             Self.appendScalar(value, to: &text)
+        case let .double(number) where number.isFinite:
+            Self.appendScalar(value, to: &text)
+        case .float, .double:
+            // Floats, and doubles JSON has no number for (NaN, infinities), keep their type.
+            text += "{\"\(value.isFloat ? "$float" : "$double")\": "
+            CanonicalValueEncoder.appendJSONString(Self.text(of: value) ?? "", to: &text)
+            text += "}"
         case .binary, .timestamp, .objectId, .uuid, .decimal:
             text += "{\"\(Self.tag(of: value))\": "
             Self.appendScalar(value, to: &text)
@@ -219,7 +234,7 @@ final class ExportValueEncoder {
         case .collection:
             try appendJSON(value, column: column, to: &text)
         case let .link(table, key), let .typedLink(table, key):
-            if isEmbeddedLink || column.type == .mixed {
+            if isEmbeddedLink || column.type == .mixed || column.type == .typedLink {
                 try appendJSON(value, column: column, to: &text)
             } else {
                 text = Self.text(of: try reference(table: table, key: key)) ?? ""
