@@ -89,6 +89,36 @@ struct ImportTests {
         #expect(copied == original, "same squeezed keys (0..255, 65536..) and values")
     }
 
+    @Test func aNewClassWithAPrimaryKey() throws {
+        guard Fixtures.requirePresent() else { return }
+        let workspace = try ExportWorkspace("ImportTests")
+        let path = try FixtureCopy.make(of: "tasks", prefix: "ImportTests")
+        defer { FixtureCopy.remove(path) }
+        let (session, output) = try workspace.session(path)
+        try session.execute("export csv BankInfo \(workspace.path("banks.csv"))")
+        try session.execute("import csv \(workspace.path("banks.csv")) Bank --primary bank_accno")
+        #expect(output.text.contains("new class Bank (bank_accno string primary, bankname string, status string), types inferred"))
+        try workspace.verify(path)
+        let tables = try #require(try workspace.dump(path)["tables"]?.array)
+        let bank = try #require(tables.first { $0["name"]?.string == "class_Bank" })
+        let original = try #require(tables.first { $0["name"]?.string == "class_BankInfo" })
+        #expect(bank["primary_key"]?.string == "bank_accno")
+        #expect(bank["columns"] == original["columns"], "same properties, the primary key indexed")
+        #expect(bank["objects"] == original["objects"], "same keys (0, 1, 2...) and values")
+        try session.execute("show Bank[bank_accno = \"\(original["objects"]?.array?.last?["bank_accno"]?.string ?? "")\"]")
+        #expect(output.text.contains("Bank[5]"))
+
+        let duplicates = workspace.path("duplicates.csv")
+        try "code,name\nA,first\nB,second\nA,third\n".write(toFile: duplicates, atomically: true, encoding: .utf8)
+        #expect {
+            try session.execute("import csv \(duplicates) Coded --primary code")
+        } throws: { error in
+            "\(error)".contains("line 4: an earlier row already has code = 'A'")
+        }
+        #expect(throws: BrowserError.self) { try session.execute("import csv \(duplicates) Coded --primary nope") }
+        #expect(throws: BrowserError.self) { try session.execute("import csv \(duplicates) Bank --primary code") }
+    }
+
     func badRowsCSV(_ workspace: ExportWorkspace) throws -> String {
         let csv = workspace.path("bad.csv")
         try """

@@ -6,10 +6,10 @@ import RealmFormat
 /// one commit. Every row is checked first: bad rows are reported by line and nothing is written,
 /// unless `--skip-bad` imports the valid ones.
 enum ImportCommand {
-    static let usage = "import csv FILE CLASS [--skip-bad]"
+    static let usage = "import csv FILE CLASS [--skip-bad] [--primary PROPERTY]   (--primary: for a new class)"
 
     static let spec = CommandSpec(
-        name: "import", aliases: [], arguments: "csv FILE CLASS [--skip-bad]",
+        name: "import", aliases: [], arguments: "csv FILE CLASS [--skip-bad] [--primary PROPERTY]",
         summary: "add objects from a CSV file to a class (types from its schema), or to a new class (types inferred)",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
@@ -21,6 +21,12 @@ enum ImportCommand {
         var words = StatementSplitter.words(in: arguments)
         let skipBad = words.contains("--skip-bad")
         words.removeAll { $0 == "--skip-bad" }
+        var primaryKey: String?
+        if let flag = words.firstIndex(of: "--primary") {
+            guard flag + 1 < words.count else { throw .usage(usage) }
+            primaryKey = words[flag + 1]
+            words.removeSubrange(flag...(flag + 1))
+        }
         guard words.count == 3, words[0].lowercased() == "csv" else { throw .usage(usage) }
         let (path, className) = (words[1], words[2])
         let records = try CSVReader.records(atPath: path)
@@ -28,12 +34,21 @@ enum ImportCommand {
         var newColumns: [NewColumn?]?
         let plan: ImportPlan
         if let existing {
+            guard primaryKey == nil else { throw .usage("--primary names the primary key of a new class; \(className) exists already") }
             plan = try ImportPlan.existing(existing, records: records, file: catalog.file, path: path)
         } else {
             let columns = try CSVTypeInference.columns(records: records, path: path)
+            if let primaryKey {
+                guard let column = columns.compactMap({ $0 }).first(where: { $0.name == primaryKey }) else {
+                    throw .invalidValue("--primary \(primaryKey): the header has no such column")
+                }
+                guard column.type == .int || column.type == .string else {
+                    throw .invalidValue("--primary \(primaryKey): a primary key is an int or a string, and this column reads as \(SchemaCommand.userTypeName(column.type))")
+                }
+            }
             newColumns = columns
-            plan = try ImportPlan.new(columns: columns, records: records, path: path)
-            session.output.line("new class \(className) (\(describe(columns.compactMap { $0 }))), types inferred from \(path)")
+            plan = try ImportPlan.new(columns: columns, primaryKey: primaryKey, records: records, path: path)
+            session.output.line("new class \(className) (\(describe(columns.compactMap { $0 }, primaryKey: primaryKey))), types inferred from \(path)")
         }
         if plan.ignoredKeyColumn { session.output.line("note: the _key column is not imported; Realm gives the new objects their own keys") }
         try report(plan.badRows, skipBad: skipBad, path: path, session: session)
@@ -46,7 +61,7 @@ enum ImportCommand {
             let rows = plan.rows.map { row in columns.map { column in row.values.first { $0.property == column.name }?.value ?? .null } }
             let description = "import \(rows.count) object\(rows.count == 1 ? "" : "s") into new class \(className)"
             try Transaction.change(session: session, description: description) { editor throws(RealmFormatError) in
-                try editor.addClass(className, columns: columns, primaryKey: nil, rows: rows)
+                try editor.addClass(className, columns: columns, primaryKey: primaryKey, rows: rows)
             }
             return
         }
@@ -54,8 +69,9 @@ enum ImportCommand {
         try importObjects(plan, into: existing, session: session)
     }
 
-    static func describe(_ columns: [NewColumn]) -> String {
-        columns.map { "\($0.name) \(SchemaCommand.userTypeName($0.type))\($0.isNullable ? "?" : "")" }.joined(separator: ", ")
+    static func describe(_ columns: [NewColumn], primaryKey: String?) -> String {
+        columns.map { "\($0.name) \(SchemaCommand.userTypeName($0.type))\($0.isNullable ? "?" : "")\($0.name == primaryKey ? " primary" : "")" }
+            .joined(separator: ", ")
     }
 
     private static func report(_ badRows: [ImportPlan.BadRow], skipBad: Bool, path: String, session: Session) throws(BrowserError) {

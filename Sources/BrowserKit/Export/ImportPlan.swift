@@ -98,9 +98,10 @@ struct ImportPlan {
 
     /// Checks every record of an import into a new class whose properties `columns` were
     /// inferred from the same records (`nil` for the ignored `_key` column).
-    static func new(columns: [NewColumn?], records: [CSVRecord], path: String) throws(BrowserError) -> ImportPlan {
+    static func new(columns: [NewColumn?], primaryKey: String?, records: [CSVRecord], path: String) throws(BrowserError) -> ImportPlan {
         var plan = ImportPlan()
         plan.ignoredKeyColumn = columns.contains { $0 == nil }
+        var primaryKeys = Set<String>()
         for record in records.dropFirst() {
             guard record.fields.count == columns.count else {
                 plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) fields, the header has \(columns.count)"))
@@ -111,6 +112,12 @@ struct ImportPlan {
                 for (field, column) in zip(record.fields, columns) {
                     guard let column else { continue }
                     row.values.append((column.name, try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: column.name)))
+                }
+                if let primaryKey, let value = row.values.first(where: { $0.property == primaryKey })?.value {
+                    let text = ExportValueEncoder.text(of: value) ?? "null"
+                    guard primaryKeys.insert(text).inserted else {
+                        throw CellError.bad("an earlier row already has \(primaryKey) = \(CSVCellParser.shown(text))")
+                    }
                 }
                 plan.rows.append(row)
             } catch {
