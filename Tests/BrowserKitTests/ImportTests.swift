@@ -119,6 +119,33 @@ struct ImportTests {
         #expect(throws: BrowserError.self) { try session.execute("import csv \(duplicates) Bank --primary code") }
     }
 
+    @Test func linksByExportedKeyFollowTheObjectsToTheirNewKeys() throws {
+        guard Fixtures.requirePresent() else { return }
+        let workspace = try ExportWorkspace("ImportTests")
+        let path = try FixtureCopy.make(of: "species", prefix: "ImportTests")
+        defer { FixtureCopy.remove(path) }
+        try "_key,name\n0,Fungi\n5,Lichens\n9,Mosses\n".write(toFile: workspace.path("c.csv"), atomically: true, encoding: .utf8)
+        try """
+        _key,name,specimenDescription,latitude,longitude,created,category
+        0,Fly agaric,red cap,1,2,2020-01-01T00:00:00Z,9
+        1,Oakmoss,grey,1,2,2020-01-01T00:00:00Z,0
+        2,Reindeer lichen,pale,1,2,2020-01-01T00:00:00Z,5
+
+        """.write(toFile: workspace.path("s.csv"), atomically: true, encoding: .utf8)
+        let (session, output) = try workspace.session(path)
+        try session.execute("import csv \(workspace.path("c.csv")) Category")
+        try session.execute("import csv \(workspace.path("s.csv")) Specimen")
+        #expect(output.text.contains("links to them by _key in files imported next are translated"))
+        try workspace.verify(path)
+        let tables = try #require(try workspace.dump(path)["tables"]?.array)
+        let categories = try #require(tables.first { $0["name"]?.string == "class_Category" }?["objects"]?.array)
+        let specimens = try #require(tables.first { $0["name"]?.string == "class_Specimen" }?["objects"]?.array)
+        // The species file holds categories 0..4, so the three new ones got keys 5, 6 and 7.
+        #expect(categories.suffix(3).map { $0["_key"]?.int } == [5, 6, 7])
+        #expect(categories.suffix(3).map { $0["name"]?.string } == ["Fungi", "Lichens", "Mosses"])
+        #expect(specimens.suffix(3).map { $0["category"]?.link?.key } == [7, 5, 6], "exported 9, 0, 5 are now 7, 5, 6")
+    }
+
     func badRowsCSV(_ workspace: ExportWorkspace) throws -> String {
         let csv = workspace.path("bad.csv")
         try """

@@ -35,7 +35,8 @@ enum ImportCommand {
         let plan: ImportPlan
         if let existing {
             guard primaryKey == nil else { throw .usage("--primary names the primary key of a new class; \(className) exists already") }
-            plan = try ImportPlan.existing(existing, records: records, file: catalog.file, path: path)
+            let links = LinkTargetIndex(translations: session.importedKeys[catalog.file.path] ?? [:])
+            plan = try ImportPlan.existing(existing, records: records, file: catalog.file, path: path, links: links)
         } else {
             let columns = try CSVTypeInference.columns(records: records, path: path)
             if let primaryKey {
@@ -50,7 +51,9 @@ enum ImportCommand {
             plan = try ImportPlan.new(columns: columns, primaryKey: primaryKey, records: records, path: path)
             session.output.line("new class \(className) (\(describe(columns.compactMap { $0 }, primaryKey: primaryKey))), types inferred from \(path)")
         }
-        if plan.ignoredKeyColumn { session.output.line("note: the _key column is not imported; Realm gives the new objects their own keys") }
+        if plan.ignoredKeyColumn {
+            session.output.line("note: Realm gives the new objects their own keys; links to them by _key in files imported next are translated")
+        }
         try report(plan.badRows, skipBad: skipBad, path: path, session: session)
         guard !plan.rows.isEmpty || newColumns != nil else {
             session.output.line("nothing to import: \(path) has no valid rows")
@@ -60,8 +63,14 @@ enum ImportCommand {
             let columns = newColumns.compactMap { $0 }
             let rows = plan.rows.map { row in columns.map { column in row.values.first { $0.property == column.name }?.value ?? .null } }
             let description = "import \(rows.count) object\(rows.count == 1 ? "" : "s") into new class \(className)"
+            let committing = session.transaction == nil
             try Transaction.change(session: session, description: description) { editor throws(RealmFormatError) in
                 try editor.addClass(className, columns: columns, primaryKey: primaryKey, rows: rows)
+            }
+            if committing {
+                let sequence = (0..<Int64(rows.count))
+                let keys = primaryKey == nil ? sequence.map(ObjectKeys.squeezed) : Array(sequence)
+                remember(plan.keyTranslations(to: keys), table: Table.classPrefix + className, session: session)
             }
             return
         }
@@ -119,6 +128,7 @@ enum ImportCommand {
             throw .file(error)
         }
         try session.reopen()
+        remember(plan.keyTranslations(to: keys), table: table.name, session: session)
         session.output.line("imported \(count) \(noun) into \(table.displayName)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
         guard plan.hasLinks else { return }
         let links: FileEditor.CommitSummary
@@ -141,6 +151,12 @@ enum ImportCommand {
         }
         try session.reopen()
         session.output.line("set the links of the imported objects  (committed version \(links.version), \(links.bytesWritten) bytes written)")
+    }
+
+    /// Records which key each exported `_key` became, for links imported later in the session.
+    private static func remember(_ translations: [Int64: Int64], table: String, session: Session) {
+        guard !translations.isEmpty, let path = session.file?.path else { return }
+        session.importedKeys[path, default: [:]][table, default: [:]].merge(translations) { $1 }
     }
 
     /// Stages one `create` per row and returns the new objects' keys.

@@ -5,6 +5,8 @@ import RealmFormat
 struct ImportPlan {
     struct Row {
         let line: Int
+        /// The `_key` the row was exported with, to translate links written by key.
+        var exportedKey: Int64?
         var values: [(property: String, value: RealmValue)] = []
         var links: [(property: String, cell: ImportedCell)] = []
     }
@@ -21,8 +23,16 @@ struct ImportPlan {
 
     var hasLinks: Bool { rows.contains { !$0.links.isEmpty } }
 
+    /// Exported `_key` -> the key the object got, for the rows that had one.
+    func keyTranslations(to keys: [Int64]) -> [Int64: Int64] {
+        var translations: [Int64: Int64] = [:]
+        for (row, key) in zip(rows, keys) { if let exported = row.exportedKey { translations[exported] = key } }
+        return translations
+    }
+
     /// Checks every record of an import into an existing class, types from its schema.
-    static func existing(_ table: Table, records: [CSVRecord], file: RealmFile, path: String) throws(BrowserError) -> ImportPlan {
+    static func existing(_ table: Table, records: [CSVRecord], file: RealmFile, path: String,
+                         links: LinkTargetIndex) throws(BrowserError) -> ImportPlan {
         guard let header = records.first else { throw .invalidInput(path: path, reason: "the file is empty; it needs a header row naming the properties") }
         var plan = ImportPlan()
         var columns: [Column?] = []
@@ -52,7 +62,7 @@ struct ImportPlan {
                 throw .file(error)
             }
         }
-        let parser = CSVCellParser(file: file, links: LinkTargetIndex())
+        let parser = CSVCellParser(file: file, links: links)
         for record in records.dropFirst() {
             guard record.fields.count == columns.count else {
                 plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) fields, the header has \(columns.count)"))
@@ -64,7 +74,10 @@ struct ImportPlan {
             // Every field is read, so that a value the writer cannot store refuses the import
             // even in a row that is bad for another reason.
             for (field, column) in zip(record.fields, columns) {
-                guard let column else { continue }
+                guard let column else {
+                    row.exportedKey = Int64(field.text.trimmingWhitespace())
+                    continue
+                }
                 do throws(CellError) {
                     switch try parser.cell(field, column: column) {
                     case let .value(value):
@@ -110,7 +123,10 @@ struct ImportPlan {
             var row = Row(line: record.line)
             do throws(CellError) {
                 for (field, column) in zip(record.fields, columns) {
-                    guard let column else { continue }
+                    guard let column else {
+                        row.exportedKey = Int64(field.text.trimmingWhitespace())
+                        continue
+                    }
                     row.values.append((column.name, try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: column.name)))
                 }
                 if let primaryKey, let value = row.values.first(where: { $0.property == primaryKey })?.value {

@@ -1,10 +1,18 @@
 import RealmFormat
 
 /// Resolves the references `export` writes for links: the target's primary key, or its object
-/// key when the target class has none. Each target class is read once, column by column.
+/// key when the target class has none. Each target class is read once, column by column. Object
+/// keys of a class imported earlier in the session are translated to the keys its objects got,
+/// so a directory of exported CSV files imports with its links intact.
 final class LinkTargetIndex {
     private var byPrimaryKey: [UInt32: [String: Int64]] = [:]
     private var keys: [UInt32: Set<Int64>] = [:]
+    /// Per raw table name: exported `_key` -> key after import.
+    let translations: [String: [Int64: Int64]]
+
+    init(translations: [String: [Int64: Int64]] = [:]) {
+        self.translations = translations
+    }
 
     func key(for reference: String, in target: Table, property: String) throws(CellError) -> Int64 {
         do throws(RealmFormatError) {
@@ -20,9 +28,10 @@ final class LinkTargetIndex {
             }
             return key
         }
-        guard let key = Int64(reference.trimmingWhitespace()) else {
+        guard let written = Int64(reference.trimmingWhitespace()) else {
             throw .bad("\(property): \(CSVCellParser.shown(reference)) is not an object key of \(target.displayName) (it has no primary key)")
         }
+        let key = translations[target.name]?[written] ?? written
         guard keys[target.key]?.contains(key) == true else {
             throw .bad("\(property): \(target.displayName) has no object with key \(key)")
         }
