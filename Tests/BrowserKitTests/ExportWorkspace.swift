@@ -58,8 +58,10 @@ final class ExportWorkspace {
         return try JSONParser.parse(output.text)
     }
 
+    /// Every byte accounted for (§8.5), and every link matched by its backlink.
     func verify(_ path: String) throws {
         _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(try BacklinkAudit.problems(in: path) == [])
     }
 
     func read(_ name: String) throws -> String {

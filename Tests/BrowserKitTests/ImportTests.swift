@@ -43,6 +43,39 @@ struct ImportTests {
         try roundTrip("tasks", order: ["BankInfo", "Person", "Task", "TaskList", "Car"])
     }
 
+    @Test func csvRoundTripOfDemoGivesRealmsObjects() throws {
+        guard Fixtures.requirePresent() else { return }
+        // 1000 objects per class (several cluster leaves), lists of links with duplicates.
+        try roundTrip("demo", order: ["RealmTestClass0", "RealmTestClass1", "RealmTestClass2"])
+    }
+
+    @Test func linksAreStagedWithTheirObjectsInsideATransaction() throws {
+        guard Fixtures.requirePresent() else { return }
+        let workspace = try ExportWorkspace("ImportTests")
+        let path = try FixtureCopy.make(of: "species", prefix: "ImportTests")
+        defer { FixtureCopy.remove(path) }
+        try """
+        name,specimenDescription,latitude,longitude,created,category
+        Puffin,cliff colony,60.1,-1.2,2020-05-01T06:00:00Z,0
+        Sundew,bog,52.0,-3.9,2020-07-01T09:30:00Z,2
+
+        """.write(toFile: workspace.path("s.csv"), atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let (session, output) = try workspace.session(path)
+        try session.execute("begin")
+        try session.execute("import csv \(workspace.path("s.csv")) Specimen")
+        #expect(output.text.contains("staged: import 2 objects into Specimen"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "nothing is written before commit")
+        try session.execute("commit")
+        try workspace.verify(path)
+        let tables = try #require(try workspace.dump(path)["tables"]?.array)
+        let specimens = try #require(tables.first { $0["name"]?.string == "class_Specimen" }?["objects"]?.array)
+        #expect(specimens.suffix(2).map { $0["name"]?.string } == ["Puffin", "Sundew"])
+        #expect(specimens.suffix(2).map { $0["category"]?.link?.key } == [0, 2])
+        let categories = try #require(tables.first { $0["name"]?.string == "class_Category" }?["objects"]?.array)
+        #expect(categories.count == 5)
+    }
+
     @Test func aNewClassGetsInferredTypesAndItsObjectsInOneCommit() throws {
         guard Fixtures.requirePresent() else { return }
         let workspace = try ExportWorkspace("ImportTests")

@@ -95,26 +95,19 @@ enum ImportCommand {
         for line in lines { session.output.line(line) }
     }
 
-    /// New objects in an existing class: created in one commit (or staged in the open
-    /// transaction); their links are set in a second commit, once the objects exist.
+    /// New objects in an existing class and their links, staged all at once: committed as one
+    /// new version, or left in the open transaction.
     private static func importObjects(_ plan: ImportPlan, into table: Table, session: Session) throws(BrowserError) {
         let count = plan.rows.count
-        let noun = "object\(count == 1 ? "" : "s")"
+        let description = "import \(count) object\(count == 1 ? "" : "s") into \(table.displayName)"
         if let editor = session.transaction {
-            guard !plan.hasLinks else {
-                throw .usage("the rows set links, which can only be set once the new objects are committed: run import outside 'begin'")
-            }
-            let before = editor.pendingChanges
             do throws(RealmFormatError) {
-                _ = try create(plan, in: table, editor: editor)
+                _ = try editor.stagingAll { () throws(RealmFormatError) -> [Int64] in try stage(plan, into: table, editor: editor) }
             } catch {
-                if editor.pendingChanges > before {
-                    session.pendingChanges.append("import into \(table.displayName), interrupted: \(error) ('rollback' drops it)")
-                }
                 throw .file(error)
             }
-            session.pendingChanges.append("import \(count) \(noun) into \(table.displayName)")
-            session.output.line("staged: import \(count) \(noun) into \(table.displayName)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
+            session.pendingChanges.append(description)
+            session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
         }
         guard let path = session.file?.path else { throw .noFileOpen }
@@ -122,58 +115,70 @@ enum ImportCommand {
         let summary: FileEditor.CommitSummary
         do throws(RealmFormatError) {
             let editor = try FileEditor(path: path)
-            keys = try create(plan, in: table, editor: editor)
+            keys = try stage(plan, into: table, editor: editor)
             summary = try editor.commit()
         } catch {
             throw .file(error)
         }
         try session.reopen()
         remember(plan.keyTranslations(to: keys), table: table.name, session: session)
-        session.output.line("imported \(count) \(noun) into \(table.displayName)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
-        guard plan.hasLinks else { return }
-        let links: FileEditor.CommitSummary
-        do throws(RealmFormatError) {
-            let editor = try FileEditor(path: path)
-            guard let editTable = editor.file.table(named: table.name) else { throw RealmFormatError.cannotWrite(path: path, reason: "the file changed; open it again") }
-            for (row, key) in zip(plan.rows, keys) {
-                for (property, cell) in row.links {
-                    guard let column = editTable.column(named: property) else { throw RealmFormatError.cannotWrite(path: path, reason: "no property \(property)") }
-                    switch cell {
-                    case let .link(target?): try editor.setLink(to: target, column: column, table: editTable, key: key)
-                    case let .linkList(targets): try editor.setLinkList(targets, column: column, table: editTable, key: key)
-                    default: break
+        session.output.line("imported \(count) object\(count == 1 ? "" : "s") into \(table.displayName)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
+    }
+
+    /// Stages one `create` per row, then the links of the new objects; returns their keys.
+    private static func stage(_ plan: ImportPlan, into table: Table, editor: FileEditor) throws(RealmFormatError) -> [Int64] {
+        guard let editTable = editor.file.table(named: table.name) else {
+            throw .cannotWrite(path: editor.path, reason: "the file changed; open it again")
+        }
+        func column(_ property: String) throws(RealmFormatError) -> Column {
+            guard let column = editTable.column(named: property) else { throw .cannotWrite(path: editor.path, reason: "no property \(property)") }
+            return column
+        }
+        var keys: [Int64] = []
+        keys.reserveCapacity(plan.rows.count)
+        for row in plan.rows {
+            var values: [(column: Column, value: RealmValue)] = []
+            for (property, value) in row.values { values.append((try column(property), value)) }
+            keys.append(try editor.create(in: editTable, values: values))
+        }
+        for (row, key) in zip(plan.rows, keys) {
+            for (property, cell) in row.links {
+                switch cell {
+                case let .link(target?): try editor.setLink(to: target, column: try column(property), table: editTable, key: key)
+                case let .linkList(targets): try editor.setLinkList(targets, column: try column(property), table: editTable, key: key)
+                case let .embedded(values):
+                    let link = try column(property)
+                    try editor.setEmbedded(try values.map { values throws(RealmFormatError) in try embeddedColumns(values, of: link, editor: editor) },
+                                           column: link, table: editTable, key: key)
+                case let .embeddedList(objects):
+                    let link = try column(property)
+                    for values in objects {
+                        try editor.appendEmbedded(try embeddedColumns(values, of: link, editor: editor), column: link, table: editTable, key: key)
                     }
+                default: break
                 }
             }
-            links = try editor.commit()
-        } catch {
-            throw .invalidInput(path: path, reason: "the \(count) \(noun) were imported, but setting their links failed: \(error)")
         }
-        try session.reopen()
-        session.output.line("set the links of the imported objects  (committed version \(links.version), \(links.bytesWritten) bytes written)")
+        return keys
+    }
+
+    /// The properties of an embedded object as columns of the embedded class.
+    private static func embeddedColumns(_ values: ImportedCell.EmbeddedValues, of link: Column,
+                                        editor: FileEditor) throws(RealmFormatError) -> [(column: Column, value: RealmValue)] {
+        guard let target = link.targetTableKey.flatMap({ editor.file.table(withKey: $0) }) else {
+            throw .cannotWrite(path: editor.path, reason: "\(link.name) links to a table the file does not have")
+        }
+        var columns: [(column: Column, value: RealmValue)] = []
+        for (property, value) in values {
+            guard let column = target.column(named: property) else { throw .cannotWrite(path: editor.path, reason: "no property \(property)") }
+            columns.append((column, value))
+        }
+        return columns
     }
 
     /// Records which key each exported `_key` became, for links imported later in the session.
     private static func remember(_ translations: [Int64: Int64], table: String, session: Session) {
         guard !translations.isEmpty, let path = session.file?.path else { return }
         session.importedKeys[path, default: [:]][table, default: [:]].merge(translations) { $1 }
-    }
-
-    /// Stages one `create` per row and returns the new objects' keys.
-    private static func create(_ plan: ImportPlan, in table: Table, editor: FileEditor) throws(RealmFormatError) -> [Int64] {
-        guard let editTable = editor.file.table(named: table.name) else {
-            throw .cannotWrite(path: editor.path, reason: "the file changed; open it again")
-        }
-        var keys: [Int64] = []
-        keys.reserveCapacity(plan.rows.count)
-        for row in plan.rows {
-            var values: [(column: Column, value: RealmValue)] = []
-            for (property, value) in row.values {
-                guard let column = editTable.column(named: property) else { throw .cannotWrite(path: editor.path, reason: "no property \(property)") }
-                values.append((column, value))
-            }
-            keys.append(try editor.create(in: editTable, values: values))
-        }
-        return keys
     }
 }

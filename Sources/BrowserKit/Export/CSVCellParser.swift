@@ -1,11 +1,17 @@
 import RealmFormat
 
-/// What a CSV cell means for its property: a value, a link (or list of links) to set once the
-/// object exists, or nothing to store (an empty collection, which a new object already has).
-enum ImportedCell: Equatable {
+/// What a CSV cell means for its property: a value, a link (or list of links) or embedded
+/// objects to stage once the object exists, or nothing to store (an empty collection, which a
+/// new object already has).
+enum ImportedCell {
+    /// The properties of one embedded object, by name.
+    typealias EmbeddedValues = [(property: String, value: RealmValue)]
+
     case value(RealmValue)
     case link(Int64?)
     case linkList([Int64])
+    case embedded(EmbeddedValues?)
+    case embeddedList([EmbeddedValues])
     case nothing
 }
 
@@ -25,7 +31,7 @@ enum CellError: Error, CustomStringConvertible {
 /// Parses cells as the property's type requires, reading back what `export csv` writes:
 /// empty for null, `""` for the empty string, numbers, `true`/`false`, ISO 8601 dates, base64
 /// binary data, hex ObjectIds and UUIDs, Decimal128 text, links as the target's primary key or
-/// object key, lists of links and Mixed values as JSON.
+/// object key, lists of links, embedded objects and Mixed values as JSON.
 struct CSVCellParser {
     let file: RealmFile
     let links: LinkTargetIndex
@@ -38,10 +44,11 @@ struct CSVCellParser {
             guard let target = column.targetTableKey.flatMap({ file.table(withKey: $0) }) else {
                 throw .unsupported("\(column.name) links to a table the file does not have")
             }
-            if field.isNull || field.text == "null" { return .link(nil) }
-            guard target.kind != .embedded else {
-                throw .unsupported("\(column.name) holds an embedded object; creating embedded objects is not supported by the writer yet")
+            if target.kind == .embedded {
+                if field.isNull || field.text == "null" { return .embedded(nil) }
+                return .embedded(try embeddedObject(try json(field.text, property: column.name), in: target, property: column.name))
             }
+            if field.isNull || field.text == "null" { return .link(nil) }
             return .link(try links.key(for: field.text, in: target, property: column.name))
         }
         return .value(try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: column.name))
@@ -50,9 +57,16 @@ struct CSVCellParser {
     private func collectionCell(_ field: CSVField, column: Column, kind: CollectionKind) throws(CellError) -> ImportedCell {
         let text = field.text.trimmingWhitespace()
         if field.isNull || text == "[]" || text == "{}" { return .nothing }
-        guard column.isLink, kind == .list,
-              let target = column.targetTableKey.flatMap({ file.table(withKey: $0) }), target.kind != .embedded else {
-            throw .unsupported("\(column.name) is a \(kind.rawValue) of \(column.type); setting its elements is not supported by the writer yet (only lists of links can be imported)")
+        guard column.isLink, kind == .list, let target = column.targetTableKey.flatMap({ file.table(withKey: $0) }) else {
+            throw .unsupported("\(column.name) is a \(kind.rawValue) of \(column.type); setting its elements is not supported by the writer yet (only lists of links and of embedded objects can be imported)")
+        }
+        if target.kind == .embedded {
+            guard case let .array(elements) = try json(text, property: column.name) else {
+                throw .bad("\(column.name): expected a JSON array of \(target.displayName) objects")
+            }
+            var objects: [ImportedCell.EmbeddedValues] = []
+            for element in elements { objects.append(try embeddedObject(element, in: target, property: column.name)) }
+            return .embeddedList(objects)
         }
         guard case let .array(elements)? = try? JSONParser.parse(text) else {
             throw .bad("\(column.name): expected a JSON array of \(target.displayName) references, got \(text)")
@@ -68,6 +82,41 @@ struct CSVCellParser {
             keys.append(try links.key(for: reference, in: target, property: column.name))
         }
         return .linkList(keys)
+    }
+
+    private func json(_ text: String, property: String) throws(CellError) -> JSONValue {
+        do { return try JSONParser.parse(text) } catch { throw .bad("\(property): \(CSVCellParser.shown(text)) is not JSON") }
+    }
+
+    /// An embedded object written as a JSON object, `{"street": "Main St 1", "zip": 1001}`;
+    /// properties left out get Realm's defaults.
+    private func embeddedObject(_ json: JSONValue, in target: Table, property: String) throws(CellError) -> ImportedCell.EmbeddedValues {
+        guard case let .object(members) = json else { throw .bad("\(property): expected a JSON object with the properties of \(target.displayName)") }
+        var values: ImportedCell.EmbeddedValues = []
+        for member in members {
+            guard let column = target.column(named: member.key) else {
+                throw .bad("\(property): \(target.displayName) has no property \(member.key)")
+            }
+            let place = "\(property).\(member.key)"
+            guard column.collection == nil, !column.isLink, column.type != .typedLink else {
+                throw .unsupported("\(place): links and collections inside embedded objects cannot be imported yet")
+            }
+            if column.type == .mixed {
+                values.append((member.key, try CSVCellParser.mixed(member.value, property: place)))
+                continue
+            }
+            let field: CSVField
+            switch member.value {
+            case .null: field = CSVField(text: "", quoted: false)
+            case let .string(text): field = CSVField(text: text, quoted: true)
+            case let .int(number): field = CSVField(text: String(number), quoted: false)
+            case let .double(number): field = CSVField(text: "\(number)", quoted: false)
+            case let .bool(flag): field = CSVField(text: flag ? "true" : "false", quoted: false)
+            case .array, .object: throw .bad("\(place): expected a single value")
+            }
+            values.append((member.key, try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: place)))
+        }
+        return values
     }
 
     /// A scalar of `type` from its text; an empty unquoted field is null where allowed.
@@ -127,6 +176,10 @@ struct CSVCellParser {
     /// typed values); text that is not JSON is taken as a string.
     static func mixed(_ text: String, property: String) throws(CellError) -> RealmValue {
         guard let json = try? JSONParser.parse(text) else { return .string(text) }
+        return try mixed(json, property: property)
+    }
+
+    static func mixed(_ json: JSONValue, property: String) throws(CellError) -> RealmValue {
         switch json {
         case .null: return .null
         case let .int(number): return .int(number)

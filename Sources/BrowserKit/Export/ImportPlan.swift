@@ -21,7 +21,6 @@ struct ImportPlan {
     /// The header had a `_key` column, which is not imported (Realm assigns object keys).
     var ignoredKeyColumn = false
 
-    var hasLinks: Bool { rows.contains { !$0.links.isEmpty } }
 
     /// Exported `_key` -> the key the object got, for the rows that had one.
     func keyTranslations(to keys: [Int64]) -> [Int64: Int64] {

@@ -1,7 +1,13 @@
-/// A new class staged together with its first objects, for `import csv` into a class that does
-/// not exist yet: the table writer lays out the objects (any number of cluster leaves) in the
-/// same commit that adds the class, so the import is one new version or nothing.
+/// What `import csv` stages: a new class together with its first objects (the table writer lays
+/// them out, any number of cluster leaves, in the commit that adds the class), or many objects
+/// and their links at once, all staged or none.
 extension FileEditor {
+    /// Runs `body`, keeping every change it stages or, when it throws, none of them: an import
+    /// that fails on its hundredth object leaves an open transaction as it was.
+    public func stagingAll<T>(_ body: () throws(RealmFormatError) -> T) throws(RealmFormatError) -> T {
+        try atomically(body)
+    }
+
     /// Stages class `name` with `rows` (one value per column, in column order) as its objects.
     /// Keys are Realm's: 0, 1, 2... with a primary key, the squeezed sequence without one.
     public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?, rows: [[RealmValue]]) throws(RealmFormatError) {
