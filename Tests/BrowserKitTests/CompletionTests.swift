@@ -36,6 +36,16 @@ struct CompletionTests {
         #expect(Completer.complete("append TaskList[0].tasks Ta", session: session) == ["Task", "TaskList"])
         #expect(Completer.complete("help tr", session: session) == ["transactions"])
         #expect(Completer.complete("open sam", session: session) == nil, "file names after open")
+        #expect(Completer.complete("export c", session: session) == ["csv"])
+        #expect(Completer.complete("export json Ta", session: session) == ["Task", "TaskList"])
+        #expect(Completer.complete("export json re", session: session) == ["result"])
+        #expect(Completer.complete("export json out/", session: session) == nil, "a file name")
+        #expect(Completer.complete("export json Task ", session: session) == nil, "the file after the class")
+        #expect(Completer.complete("import csv ", session: session) == nil)
+        #expect(Completer.complete("import csv tasks.csv Ta", session: session) == ["Task", "TaskList"])
+        #expect(Completer.complete("import csv tasks.csv Task --s", session: session) == ["--skip-bad"])
+        #expect(Completer.complete("stats Ta", session: session) == ["Task", "TaskList"])
+        #expect(Completer.complete("stats Task is", session: session) == ["isCompleted"])
     }
 
     @Test func keyPathsFollowLinksInQueries() throws {

@@ -49,6 +49,7 @@ enum HelpCommand {
           cd Specimen[3]               stand on an object; then 'show category', 'cd ..', 'back'
           set Specimen[3].name = "Barnacle goose"     change a value (committed at once, in place)
           set Specimen[3].category = Category[1]      re-point a link (null clears it)
+          set Person[0].address = { city: "Oslo" }    a new embedded object (null deletes it)
           begin; set ...; update Task isCompleted == false SET isCompleted = true; status; commit
           models swift                 Realm model classes for the schema (also kotlin, java, js, ts, csharp)
           schema --dot                 the class graph: realm-browser app.realm -c 'schema --dot' | dot -Tpng > schema.png

@@ -91,6 +91,22 @@ public enum Completer {
                 if position == 3 { return words(AddClassCommand.types.keys.sorted()) }
             }
             return []
+        case "export":
+            // export json|csv [CLASS | result] FILE: a class or a file name may come second.
+            if position == 0 { return words(["json", "csv"]) }
+            if position == 1, !word.contains("/") {
+                let names = classNames(["result"])
+                if !names.isEmpty { return names }
+            }
+            return nil
+        case "import":
+            if position == 0 { return words(["csv"]) }
+            if position == 1 { return nil }
+            return position == 2 ? classNames() : words(["--skip-bad", "--primary"])
+        case "stats":
+            if position == 0 { return classNames() }
+            guard position == 1, let className = argumentWords.first, let table = try? catalog?.table(named: className) else { return [] }
+            return table.columns.map(\.name).filter { $0.hasPrefix(word) }
         case "generate":
             return position == 0 ? words(["demo"]) : nil
         case "open", "compact", "upgrade", "load":
