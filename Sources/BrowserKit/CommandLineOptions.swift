@@ -30,7 +30,7 @@ public struct CommandLineOptions: Equatable {
       -h, --help            show this help and exit
       --version             show the version and exit
 
-    Without -c, commands are read from standard input: interactively with line editing,
+    Without -c or -f, commands are read from standard input: interactively with line editing,
     history (~/.realm_browser_history, or $REALM_BROWSER_HISTORY) and tab completion when
     it is a terminal, one per line without prompts when it is piped. A statement goes on to
     the next line while a quote or bracket is open or the line ends with '\\'.
