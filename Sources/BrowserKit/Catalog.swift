@@ -73,6 +73,10 @@ public struct Catalog {
         switch address.selector {
         case let .position(position):
             let count = table.objects.count
+            guard position >= -count, position < count else {
+                // Name the position as the user wrote it, not the one counted from the end.
+                throw .positionOutOfRange(className: name, position: position, count: count)
+            }
             return try object(in: table, position: position < 0 ? count + position : position)
         case let .key(key):
             guard let found = try object(in: table, key: key) else {
