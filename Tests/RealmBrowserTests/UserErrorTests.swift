@@ -34,4 +34,22 @@ struct UserErrorTests {
         let first = try #require(try objects("species", "class_Specimen").first?["name"]?.string)
         #expect(last.standardOutput == "\"\(first)\"\n")
     }
+
+    @Test func primaryKeysStayUniqueWhenSetOrUpdated() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("alltypes")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ids = try objects("alltypes", "class_AllTypes").map { try #require($0["_id"]?.string) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let taken = try runner.run([file, "-c", "set AllTypes[1]._id = \"\(ids[0])\""])
+        #expect(taken.status == 1)
+        #expect(taken.standardError.contains("AllTypes already has an object with _id = \"\(ids[0])\""), "\(taken.standardError)")
+        let bulk = try runner.run([file, "-c", "update AllTypes TRUEPREDICATE SET _id = \"same\""])
+        #expect(bulk.status == 1)
+        #expect(bulk.standardError.contains("AllTypes already has an object with _id = \"same\""), "\(bulk.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "a refused edit writes nothing")
+        let unchanged = try runner.run([file, "-c", "set AllTypes[0]._id = \"\(ids[0])\"; set AllTypes[0]._id = \"renamed\"; show AllTypes[0]._id"])
+        #expect(unchanged.status == 0, "\(unchanged.standardError)")
+        #expect(unchanged.standardOutput.hasSuffix("\"renamed\"\n"))
+    }
 }

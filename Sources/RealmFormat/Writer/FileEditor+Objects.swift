@@ -55,13 +55,7 @@ extension FileEditor {
                 throw .cannotWrite(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name)")
             }
             guard try !primaryKeyTaken(value, column: primaryKey, table: table) else {
-                let shown: String
-                switch value {
-                case let .string(text): shown = "\"\(text)\""
-                case let .int(number): shown = String(number)
-                default: shown = "that value"
-                }
-                throw .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(primaryKey.name) = \(shown)")
+                throw duplicatePrimaryKey(value, column: primaryKey, table: table)
             }
         }
         let key = try nextKey(in: table)
@@ -71,8 +65,19 @@ extension FileEditor {
         return key
     }
 
+    /// The refusal of a second object with the same primary key, which Realm would never find.
+    func duplicatePrimaryKey(_ value: RealmValue, column: Column, table: Table) -> RealmFormatError {
+        let shown: String
+        switch value {
+        case let .string(text): shown = "\"\(text)\""
+        case let .int(number): shown = String(number)
+        default: shown = "that value"
+        }
+        return .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(column.name) = \(shown)")
+    }
+
     /// Whether an object of `table` (with the staged changes) has `value` as its primary key.
-    private func primaryKeyTaken(_ value: RealmValue, column: Column, table: Table) throws(RealmFormatError) -> Bool {
+    func primaryKeyTaken(_ value: RealmValue, column: Column, table: Table) throws(RealmFormatError) -> Bool {
         var staged: Set<Int64> = []
         for edit in edits where edit.table.slot == table.slot { staged.insert(edit.key) }
         for key in staged where try exists(table: table, key: key) {

@@ -114,6 +114,11 @@ public final class FileEditor {
         guard try exists(table: table, key: key) else {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
+        // A primary key stays unique: Realm finds objects by it and would miss the second one.
+        if column.isPrimaryKey, try currentValue(column: column, table: table, key: key) != value,
+           try primaryKeyTaken(value, column: column, table: table) {
+            throw duplicatePrimaryKey(value, column: column, table: table)
+        }
         try atomically { () throws(RealmFormatError) in
             if column.type == .mixed {
                 try moveMixedBacklinks(from: try currentStored(column: column, table: table, key: key), to: .scalar(value),
