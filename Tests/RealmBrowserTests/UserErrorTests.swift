@@ -52,4 +52,22 @@ struct UserErrorTests {
         #expect(unchanged.status == 0, "\(unchanged.standardError)")
         #expect(unchanged.standardOutput.hasSuffix("\"renamed\"\n"))
     }
+
+    @Test func aStatementFailingHalfwayInsideBeginStagesNothing() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("alltypes")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = try runner.run([file, "-c", "dump AllTypes"])
+        // The update fails on its second object (the first already took "same").
+        let script = "begin\nupdate AllTypes TRUEPREDICATE SET _id = \"same\"\nset AllTypes[0].intReq = 7\nstatus\ncommit\n"
+        let result = try runner.run([file], input: script)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("error (line 2): cannot write \(file): AllTypes already has an object with _id = \"same\""), "\(result.standardError)")
+        #expect(result.standardOutput.contains("committed 1 change as version"), "\(result.standardOutput)")
+        let count = try runner.run([file, "-c", "count AllTypes _id == \"same\"; show AllTypes[0].intReq"])
+        #expect(count.standardOutput == "0\n7\n")
+        let after = try runner.run([file, "-c", "dump AllTypes"])
+        let changed = zip(before.standardOutput.split(separator: "\n"), after.standardOutput.split(separator: "\n")).filter { $0 != $1 }
+        #expect(changed.count == 1, "only AllTypes[0].intReq changed")
+    }
 }

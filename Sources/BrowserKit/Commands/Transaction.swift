@@ -8,7 +8,9 @@ enum Transaction {
                        _ stage: (FileEditor) throws(RealmFormatError) -> Void) throws(BrowserError) {
         let catalog = try session.requireCatalog()
         if let editor = session.transaction {
-            do { try stage(editor) } catch { throw .file(error) }
+            // All of the statement or none of it: a failure halfway (the third object of an
+            // update) must not leave changes staged that 'status' does not list.
+            do { try editor.stagingAll { () throws(RealmFormatError) in try stage(editor) } } catch { throw .file(error) }
             session.pendingChanges.append(description)
             session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
