@@ -70,4 +70,23 @@ struct UserErrorTests {
         let changed = zip(before.standardOutput.split(separator: "\n"), after.standardOutput.split(separator: "\n")).filter { $0 != $1 }
         #expect(changed.count == 1, "only AllTypes[0].intReq changed")
     }
+
+    @Test func writingCommandsRefuseTheOpenRealmFile() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("species")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        try FileManager.default.createSymbolicLink(atPath: directory + "/alias.realm", withDestinationPath: file)
+        let attempts = ["export json Category \(file)", "export csv Specimen \(directory)/alias.realm", "export json \(file)",
+                        "dump --out \(file)", "dump Category --out \(directory)/./species.realm",
+                        "generate demo \(file) --rows 3 --force", "load \(Fixtures.jsonPath("species")) \(file) --force"]
+        for attempt in attempts {
+            let result = try runner.run([file, "-c", attempt])
+            #expect(result.status == 1, "\(attempt)")
+            #expect(result.standardError.hasSuffix("that is the open Realm file; write to another file\n"), "\(attempt): \(result.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "\(attempt) left the file as it was")
+        }
+        let elsewhere = try runner.run([file, "-c", "export json Category \(directory)/category.json"])
+        #expect(elsewhere.status == 0, "\(elsewhere.standardError)")
+    }
 }

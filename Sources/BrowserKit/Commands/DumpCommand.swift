@@ -22,6 +22,7 @@ enum DumpCommand {
         let tables = try words.first.map { name throws(BrowserError) in [try catalog.table(named: name)] } ?? catalog.file.tables
         let output: OutputSink
         if let path {
+            try OpenFileGuard.refuse(path, in: session)
             output = try FileOutput(path: path)
         } else {
             output = session.output

@@ -23,6 +23,7 @@ enum ExportCommand {
         let words = StatementSplitter.words(in: arguments)
         guard words.count == 2 || words.count == 3, let format = Format(rawValue: words[0].lowercased()) else { throw .usage(usage) }
         let path = words[words.count - 1]
+        try OpenFileGuard.refuse(path, in: session)
         let encoder = ExportValueEncoder(file: catalog.file)
         guard words.count == 3 else {
             let classes = catalog.file.classTables.filter { $0.kind != .embedded }
@@ -78,6 +79,7 @@ enum ExportCommand {
             session.output.line("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)")
         case .csv:
             try makeDirectory(path)
+            for table in classes { try OpenFileGuard.refuse(path + "/" + table.displayName + ".csv", in: session) }
             var done = 0
             for table in classes {
                 let output = try FileOutput(path: path + "/" + table.displayName + ".csv")

@@ -39,6 +39,7 @@ enum GenerateCommand {
         }
         guard words.count == 2, words[0] == "demo" else { throw .usage(usage) }
         let path = words[1]
+        try OpenFileGuard.refuse(path, in: session)
         let now = seed == nil ? Int64(time(nil)) : DemoDatabase.seededNow
         let demo = DemoDatabase(rows: rows, seed: seed ?? UInt64.random(in: 0...UInt64.max), now: now)
         try NewFile.write(demo.tables(), to: path, force: force, label: "generating \(path)")

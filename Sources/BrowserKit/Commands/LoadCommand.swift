@@ -16,6 +16,7 @@ enum LoadCommand {
         words.removeAll { $0 == "--force" }
         guard words.count == 2 else { throw .usage(usage) }
         let (source, target) = (words[0], words[1])
+        try OpenFileGuard.refuse(target, in: session)
         let tables: [NewTable]
         do {
             tables = try DumpLoader.tables(from: try JSONParser.parse(contentsOfFile: source))
