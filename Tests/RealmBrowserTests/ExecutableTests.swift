@@ -22,9 +22,10 @@ struct ExecutableTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    func run(_ arguments: [String], input: String? = nil) throws -> Run {
+    func run(_ arguments: [String], input: String? = nil, in directory: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = Self.executable
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["REALM_BROWSER_HISTORY"] = "/dev/null"

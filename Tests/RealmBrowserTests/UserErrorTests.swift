@@ -89,4 +89,20 @@ struct UserErrorTests {
         let elsewhere = try runner.run([file, "-c", "export json Category \(directory)/category.json"])
         #expect(elsewhere.status == 0, "\(elsewhere.standardError)")
     }
+
+    @Test func exportWithoutAFileNamesWhatIsMissing() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("UserErrorTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (arguments, named) in [("json Specimen", "Specimen"), ("csv Category", "Category"), ("json result", "result")] {
+            let result = try runner.run([Fixtures.realmPath("species"), "-c", "export \(arguments)"], in: directory)
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("usage: export \(arguments) FILE: name the file to write"), "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: directory + "/" + named))
+        }
+        let every = try runner.run([Fixtures.realmPath("species"), "-c", "export json \(directory)/Specimen"])
+        #expect(every.status == 0, "\(every.standardError)")
+        #expect(every.standardOutput == "exported 47 objects of 2 classes to \(directory)/Specimen\n")
+    }
 }

@@ -26,6 +26,12 @@ enum ExportCommand {
         try OpenFileGuard.refuse(path, in: session)
         let encoder = ExportValueEncoder(file: catalog.file)
         guard words.count == 3 else {
+            // 'export json Specimen' forgot the FILE: writing every class into a file named
+            // Specimen would surprise; './Specimen' still means that file.
+            let named = catalog.file.tables.contains { $0.className == path || $0.name == path }
+            if named || ["result", "last"].contains(path.lowercased()) {
+                throw .usage("export \(format.rawValue) \(path) FILE: name the file to write (or ./\(path) for every class into a file called \(path))")
+            }
             let classes = catalog.file.classTables.filter { $0.kind != .embedded }
             try exportAll(classes, format: format, path: path, encoder: encoder, session: session)
             return
