@@ -6,6 +6,9 @@ public enum BrowserError: Error, CustomStringConvertible {
     case noFileOpen
     case unknownCommand(String, suggestion: String?)
     case usage(String)
+    /// A command that is right but cannot run now (no transaction to commit, no earlier place
+    /// to go back to): not a usage mistake, so no "usage:" in front.
+    case notNow(String)
     case unknownClass(String, suggestion: String?)
     case unknownProperty(className: String, name: String)
     case positionOutOfRange(className: String, position: Int, count: Int)
@@ -32,6 +35,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (type 'help' for the list)"
         case let .usage(text):
             return "usage: \(text)"
+        case let .notNow(text):
+            return text
         case let .unknownClass(name, suggestion):
             return "no class named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (type 'classes' to list them)"
         case let .unknownProperty(className, name):

@@ -105,4 +105,18 @@ struct UserErrorTests {
         #expect(every.status == 0, "\(every.standardError)")
         #expect(every.standardOutput == "exported 47 objects of 2 classes to \(directory)/Specimen\n")
     }
+
+    @Test func commandsThatCannotRunNowSaySoWithoutUsage() throws {
+        guard Fixtures.requirePresent() else { return }
+        let result = try runner.run([Fixtures.realmPath("species")], input: "commit\nrollback\nback\nsort name\nexport json result /dev/null\n")
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+        error (line 1): no transaction is open ('begin' starts one)
+        error (line 2): no transaction is open; nothing to roll back
+        error (line 3): there is no earlier place to go back to (cd moves)
+        error (line 4): sort re-sorts the result of the last find; run find first
+        error (line 5): 'export FORMAT result FILE' exports the last find; run find first
+
+        """)
+    }
 }

@@ -6,7 +6,7 @@ enum BackCommand {
         run: { _, session throws(BrowserError) in
             _ = try session.requireCatalog()
             guard let previous = session.previousPaths.popLast() else {
-                throw .usage("back: there is no earlier place to return to")
+                throw .notNow("there is no earlier place to go back to (cd moves)")
             }
             session.path = previous
         })

@@ -60,7 +60,7 @@ enum ExportCommand {
     static func source(named name: String, session: Session, catalog: Catalog) throws(BrowserError) -> ExportSource {
         let isClass = catalog.file.tables.contains { $0.className == name || $0.name == name }
         if !isClass, ["result", "last"].contains(name.lowercased()) {
-            guard let last = session.lastQuery else { throw .usage("'export FORMAT result FILE' exports the last find; run find first") }
+            guard let last = session.lastQuery else { throw .notNow("'export FORMAT result FILE' exports the last find; run find first") }
             let table = try catalog.table(named: last.tableName)
             return ExportSource(table: table, keys: try QueryRunner.run(last.text, on: table, catalog: catalog))
         }

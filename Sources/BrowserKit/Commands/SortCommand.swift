@@ -9,7 +9,7 @@ enum SortCommand {
             guard let path = words.first, words.count <= 2 else { throw .usage("sort PATH [asc|desc]") }
             let direction = words.count == 2 ? words[1].uppercased() : "ASC"
             guard ["ASC", "DESC", "ASCENDING", "DESCENDING"].contains(direction) else { throw .usage("sort PATH [asc|desc]") }
-            guard let last = session.lastQuery else { throw .usage("sort re-sorts the result of the last find; run find first") }
+            guard let last = session.lastQuery else { throw .notNow("sort re-sorts the result of the last find; run find first") }
             let table = try catalog.table(named: last.tableName)
             let text = last.text + " SORT(\(path) \(direction))"
             let keys = try QueryRunner.run(text, on: table, catalog: catalog)

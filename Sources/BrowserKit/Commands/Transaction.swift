@@ -32,7 +32,7 @@ enum Transaction {
         summary: "start a write transaction: changes are staged until commit or rollback",
         run: { _, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
-            guard session.transaction == nil else { throw .usage("a transaction is already open; 'commit' or 'rollback' it") }
+            guard session.transaction == nil else { throw .notNow("a transaction is already open; 'commit' or 'rollback' it") }
             do throws(RealmFormatError) { session.transaction = try FileEditor(path: catalog.file.path) } catch { throw .file(error) }
         })
 
@@ -40,7 +40,7 @@ enum Transaction {
         name: "commit", aliases: [], arguments: "",
         summary: "write the staged changes as one new version of the file",
         run: { _, session throws(BrowserError) in
-            guard let editor = session.transaction else { throw .usage("no transaction is open ('begin' starts one)") }
+            guard let editor = session.transaction else { throw .notNow("no transaction is open ('begin' starts one)") }
             let count = session.pendingChanges.count
             let summary: FileEditor.CommitSummary
             do throws(RealmFormatError) { summary = try editor.commit() } catch { throw .file(error) }
@@ -53,7 +53,7 @@ enum Transaction {
         name: "rollback", aliases: ["abort"], arguments: "",
         summary: "drop the staged changes; the file is untouched",
         run: { _, session throws(BrowserError) in
-            guard session.transaction != nil else { throw .usage("no transaction is open") }
+            guard session.transaction != nil else { throw .notNow("no transaction is open; nothing to roll back") }
             let count = session.pendingChanges.count
             session.transaction = nil
             session.pendingChanges = []
