@@ -26,6 +26,9 @@ public enum BrowserError: Error, CustomStringConvertible {
     case invalidInput(path: String, reason: String)
     /// A query Realm would reject, already rendered with a caret under the problem.
     case query(String)
+    /// A value literal (after `=` in set, update, create) that cannot be read, rendered with a
+    /// caret like a query.
+    case invalidLiteral(String)
 
     public var description: String {
         switch self {
@@ -56,6 +59,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return error.description
         case let .query(text):
             return "invalid query:\n" + text
+        case let .invalidLiteral(text):
+            return "cannot read the value:\n" + text
         case let .pendingChanges(count, action):
             return "\(count) pending change\(count == 1 ? "" : "s") would be lost by \(action): 'commit' or 'rollback' first" + (action == "quitting" ? " (or 'quit!' to drop them)" : "")
         case let .invalidValue(message):

@@ -1,9 +1,21 @@
 import RealmFormat
+import RealmQuery
 
 /// Fits a value typed by a user to a property's type (an integer into a double property, a
 /// string into binary data), or says why it does not fit.
 enum ValueCoercion {
-    static func value(_ value: RealmValue, for column: Column, className: String) throws(BrowserError) -> RealmValue {
+    /// A value as the user typed it (`set`, `update`, `create`, embedded literals), read for the
+    /// property it goes to. A decimal128 property reads the digits themselves: going through a
+    /// double would lose 1.5's exactness and every digit past the 17th. Errors quote the text
+    /// as typed, not a double it was rounded to.
+    static func value(typed text: String, for column: Column, className: String) throws(BrowserError) -> RealmValue {
+        if column.type == .decimal128, let decimal = ScalarTextParser.decimal(text) { return .decimal(decimal) }
+        let literal: RealmValue
+        do { literal = try QueryArguments.value(of: text) } catch { throw .invalidLiteral(error.annotated(query: text)) }
+        return try value(literal, for: column, className: className, typed: text)
+    }
+
+    static func value(_ value: RealmValue, for column: Column, className: String, typed: String? = nil) throws(BrowserError) -> RealmValue {
         let place = "\(className).\(column.name)"
         if value == .null {
             guard column.isNullable || column.type == .mixed else {
@@ -24,7 +36,9 @@ enum ValueCoercion {
             let magnitude = UInt64(number.magnitude)
             return .decimal(Decimal128(high: 0x3040_0000_0000_0000 | (number < 0 ? 1 << 63 : 0), low: magnitude))
         default:
-            throw .invalidValue("\(place) is a \(SchemaCommand.userTypeName(column.type)) property; \(ValueFormatter().detail(value, link: { _, _ in "" })) does not fit")
+            let type = SchemaCommand.userTypeName(column.type)
+            let article = ["int", "objectId"].contains(type) ? "an" : "a"
+            throw .invalidValue("\(place) is \(article) \(type) property; \(typed ?? ValueFormatter().detail(value, link: { _, _ in "" })) does not fit")
         }
     }
 }

@@ -119,4 +119,43 @@ struct UserErrorTests {
 
         """)
     }
+
+    @Test func decimalPropertiesTakeTheDigitsAsTyped() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("alltypes")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Texts realm-core itself wrote into alltypes.json: set back, they must dump the same.
+        let fixtureTexts = Set(try objects("alltypes", "class_AllTypes").compactMap { $0["decimalReq"]?["$decimal"]?.string })
+        for text in ["-1.5", "1.0", "1E-30", "+12345678901234567890123E-3", "6987.38", "-9999999999999999999999999999999999E+6111"] {
+            #expect(fixtureTexts.contains(text), "\(text) is one of realm-core's")
+            let result = try runner.run([file, "-c", "set AllTypes[0].decimalReq = \(text)"])
+            #expect(result.status == 0, "\(text): \(result.standardError)")
+            let dump = try JSONParser.parse(try runner.run([file, "-c", "dump AllTypes"]).standardOutput)
+            let first = dump["tables"]?.array?.first?["objects"]?.array?.first
+            #expect(first?["decimalReq"]?["$decimal"]?.string == text)
+        }
+        let inUpdate = try runner.run([file, "-c", "update AllTypes _id == \"\(try #require(try objects("alltypes", "class_AllTypes")[1]["_id"]?.string))\" SET decimalOpt = 0.1; count AllTypes decimalOpt == 0.1"])
+        #expect(inUpdate.status == 0, "\(inUpdate.standardError)")
+        #expect(inUpdate.standardOutput.hasSuffix("\n1\n"), "\(inUpdate.standardOutput)")
+    }
+
+    @Test func valueErrorsQuoteTheTextTypedAndSayValue() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("alltypes")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let script = "set AllTypes[0].intReq = 9223372036854775808\nset AllTypes[0].objectIdReq = 5\nset AllTypes[0].boolReq = yes\ncreate Target value = 1.5\n"
+        let result = try runner.run([file], input: script)
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+        error (line 1): AllTypes.intReq is an int property; 9223372036854775808 does not fit
+        error (line 2): AllTypes.objectIdReq is an objectId property; 5 does not fit
+        error (line 3): cannot read the value:
+        yes
+        ^ expected one value, such as 'text', 42, true, null or 2015-03-01@12:00:00
+        error (line 4): Target.value is an int property; 1.5 does not fit
+
+        """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }

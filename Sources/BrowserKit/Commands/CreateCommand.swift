@@ -21,9 +21,7 @@ enum CreateCommand {
             let name = String(assignment[..<equals]).trimmingWhitespace()
             let text = String(assignment[assignment.index(after: equals)...]).trimmingWhitespace()
             guard let column = table.column(named: name) else { throw .unknownProperty(className: table.displayName, name: name) }
-            let literal: RealmValue
-            do { literal = try QueryArguments.value(of: text) } catch { throw .query(error.annotated(query: text)) }
-            values.append((name, try ValueCoercion.value(literal, for: column, className: table.displayName)))
+            values.append((name, try ValueCoercion.value(typed: text, for: column, className: table.displayName)))
         }
         let shown = values.map { "\($0.name) = \(ValueFormatter().detail($0.value, link: { _, _ in "" }))" }.joined(separator: ", ")
         var created: Int64?

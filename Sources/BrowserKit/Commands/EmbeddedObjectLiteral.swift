@@ -32,9 +32,7 @@ struct EmbeddedObjectLiteral {
                 throw .invalidValue("\(table.displayName).\(name) is a \(column.collection.map { "\($0)" } ?? "link"); set it after creating the object")
             }
             guard !values.contains(where: { $0.name == name }) else { throw .invalidValue("\(name) is given twice") }
-            let literal: RealmValue
-            do { literal = try QueryArguments.value(of: valueText) } catch { throw .query(error.annotated(query: valueText)) }
-            values.append((name, try ValueCoercion.value(literal, for: column, className: table.displayName)))
+            values.append((name, try ValueCoercion.value(typed: valueText, for: column, className: table.displayName)))
         }
         self.values = values
     }

@@ -23,9 +23,7 @@ extension SetCommand {
             }
             return true
         }
-        let literal: RealmValue
-        do { literal = try QueryArguments.value(of: valueText) } catch { throw .query(error.annotated(query: valueText)) }
-        let value = try ValueCoercion.value(literal, for: column, className: table.displayName)
+        let value = try ValueCoercion.value(typed: valueText, for: column, className: table.displayName)
         try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().detail(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
             try editor.set(value, column: column, table: table, key: key)
         }

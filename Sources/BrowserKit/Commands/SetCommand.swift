@@ -48,9 +48,7 @@ enum SetCommand {
             }
             return
         }
-        let literal: RealmValue
-        do { literal = try QueryArguments.value(of: valueText) } catch { throw .query(error.annotated(query: valueText)) }
-        let value = try ValueCoercion.value(literal, for: column, className: object.table.displayName)
+        let value = try ValueCoercion.value(typed: valueText, for: column, className: object.table.displayName)
         try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().detail(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")

@@ -21,9 +21,7 @@ enum UpdateCommand {
         let valueText = String(assignment[assignment.index(after: equals)...]).trimmingWhitespace()
         let table = try catalog.table(named: className)
         guard let column = table.column(named: property) else { throw .unknownProperty(className: table.displayName, name: property) }
-        let literal: RealmValue
-        do { literal = try QueryArguments.value(of: valueText) } catch { throw .query(error.annotated(query: valueText)) }
-        let value = try ValueCoercion.value(literal, for: column, className: table.displayName)
+        let value = try ValueCoercion.value(typed: valueText, for: column, className: table.displayName)
         let keys = try QueryRunner.run(query, on: table, catalog: catalog)
         guard !keys.isEmpty else {
             session.output.line("no \(table.displayName) object matches; nothing to change")
