@@ -25,12 +25,15 @@ public struct ScriptRunner {
     @discardableResult
     public func run(line: String, origin: String?) -> Bool {
         var succeeded = true
-        for statement in StatementSplitter.statements(in: line) {
+        let statements = StatementSplitter.statements(in: line)
+        for (index, statement) in statements.enumerated() {
             if session.wantsToQuit { break }
             do {
                 try session.execute(statement)
             } catch {
-                report("\(error)", origin: origin)
+                // 'line 1' alone does not say which of 'a; b; c' failed.
+                let place = statements.count > 1 ? (origin.map { "\($0), " } ?? "") + "statement \(index + 1)" : origin
+                report("\(error)", origin: place)
                 succeeded = false
                 if bail { break }
             }

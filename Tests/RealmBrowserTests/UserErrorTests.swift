@@ -158,4 +158,18 @@ struct UserErrorTests {
         """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
+
+    @Test func anErrorAmongSeveralStatementsOnALineNamesTheStatement() throws {
+        guard Fixtures.requirePresent() else { return }
+        let inline = try runner.run([Fixtures.realmPath("species"), "-c", "count Category; show Nope; count Specimen"])
+        #expect(inline.status == 1)
+        #expect(inline.standardOutput == "5\n42\n")
+        #expect(inline.standardError == "error (line 1, statement 2): no class named 'Nope' (type 'classes' to list them)\n")
+        let piped = try runner.run([Fixtures.realmPath("species")], input: "count Category\ncount Specimen; count Nope\nshow Nope\n")
+        #expect(piped.standardError == """
+        error (line 2, statement 2): no class named 'Nope' (type 'classes' to list them)
+        error (line 3): no class named 'Nope' (type 'classes' to list them)
+
+        """)
+    }
 }
