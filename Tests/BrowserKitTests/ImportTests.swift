@@ -87,7 +87,7 @@ struct ImportTests {
         let (session, output) = try workspace.session(path)
         try session.execute("import csv \(csv) Reading")
         #expect(output.text.hasPrefix("new class Reading (n int, x double?, flag bool, when date, label string?, zip string), types inferred from \(csv)\n"))
-        #expect(output.text.contains("import 3 objects into new class Reading  (committed version"))
+        #expect(output.text.contains("imported 3 objects into new class Reading  (committed version"))
         try workspace.verify(path)
         let dump = try workspace.dump(path)
         let table = try #require(dump["tables"]?.array?.first { $0["name"]?.string == "class_Reading" })

@@ -91,7 +91,7 @@ struct ExportImportCommandTests {
         let skipped = try runner.run([copy, "-c", "import csv \(directory)/new.csv Plant --skip-bad; show Plant"])
         #expect(skipped.status == 0, "\(skipped.standardError)")
         #expect(skipped.standardOutput.contains("new class Plant (name string, note int), types inferred"))
-        #expect(skipped.standardOutput.contains("skipping 1 bad row:\n  line 3: 1 fields, the header has 2\n"))
+        #expect(skipped.standardOutput.contains("skipping 1 bad row:\n  line 3: 1 field, the header has 2\n"))
         #expect(skipped.standardOutput.contains("0 │ Lichens │    1"), "\(skipped.standardOutput)")
     }
 
@@ -114,5 +114,20 @@ struct ExportImportCommandTests {
         let unknown = try runner.run([Fixtures.realmPath("tasks"), "-c", "stats Task nope"])
         #expect(unknown.status == 1)
         #expect(unknown.standardError.contains("class 'Task' has no property 'nope'"))
+    }
+
+    @Test func importReportsTheSameWayIntoNewAndExistingClasses() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let copy = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy)
+        try "name\r\nLichens\r\n".write(toFile: directory + "/one.csv", atomically: true, encoding: .utf8)
+        let result = try runner.run([copy, "-c", "import csv \(directory)/one.csv Category; import csv \(directory)/one.csv Moss"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("imported 1 object into Category  (committed version 4, ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("imported 1 object into new class Moss  (committed version 5, ") }, "\(lines)")
     }
 }

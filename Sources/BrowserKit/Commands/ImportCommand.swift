@@ -62,8 +62,9 @@ enum ImportCommand {
         if let newColumns {
             let columns = newColumns.compactMap { $0 }
             let rows = plan.rows.map { row in columns.map { column in row.values.first { $0.property == column.name }?.value ?? .null } }
-            let description = "import \(rows.count) object\(rows.count == 1 ? "" : "s") into new class \(className)"
             let committing = session.transaction == nil
+            // Worded like the import into an existing class: 'imported' once committed.
+            let description = "\(committing ? "imported" : "import") \(rows.count) object\(rows.count == 1 ? "" : "s") into new class \(className)"
             try Transaction.change(session: session, description: description) { editor throws(RealmFormatError) in
                 try editor.addClass(className, columns: columns, primaryKey: primaryKey, rows: rows)
             }

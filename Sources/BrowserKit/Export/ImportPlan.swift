@@ -64,7 +64,7 @@ struct ImportPlan {
         let parser = CSVCellParser(file: file, links: links)
         for record in records.dropFirst() {
             guard record.fields.count == columns.count else {
-                plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) fields, the header has \(columns.count)"))
+                plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(columns.count)"))
                 continue
             }
             var row = Row(line: record.line)
@@ -116,7 +116,7 @@ struct ImportPlan {
         var primaryKeys = Set<String>()
         for record in records.dropFirst() {
             guard record.fields.count == columns.count else {
-                plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) fields, the header has \(columns.count)"))
+                plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(columns.count)"))
                 continue
             }
             var row = Row(line: record.line)
