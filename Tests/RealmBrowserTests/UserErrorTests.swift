@@ -172,4 +172,23 @@ struct UserErrorTests {
 
         """)
     }
+
+    @Test func filesWithoutClassesSaySoInSchemaAndExport() throws {
+        guard Fixtures.requirePresent() else { return }
+        let legacy = Fixtures.realmPath("legacy/test_upgrade_database_4_23")
+        // Realm's dump of this file: its tables are internal (no class_ prefix).
+        let tables = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("legacy/test_upgrade_database_4_23"))["tables"]?.array)
+        #expect(!tables.isEmpty && tables.allSatisfy { $0["class"] == .null })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("UserErrorTests-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try runner.run([legacy], input: "schema\nexport json \(directory).json\nexport csv \(directory)\n")
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "(no classes; 'classes --all' lists the internal tables, 'schema TABLE' shows one)\n")
+        #expect(result.standardError == """
+        error (line 2): the file has no classes (tables named class_...) to export; 'classes --all' lists its tables, 'export json TABLE FILE' exports one
+        error (line 3): the file has no classes (tables named class_...) to export; 'classes --all' lists its tables, 'export csv TABLE FILE' exports one
+
+        """)
+        #expect(!FileManager.default.fileExists(atPath: directory + ".json") && !FileManager.default.fileExists(atPath: directory))
+    }
 }

@@ -33,6 +33,10 @@ enum ExportCommand {
                 throw .usage("export \(format.rawValue) \(path) FILE: name the file to write (or ./\(path) for every class into a file called \(path))")
             }
             let classes = catalog.file.classTables.filter { $0.kind != .embedded }
+            guard !classes.isEmpty else {
+                // An empty JSON object or an empty directory would look like a successful export.
+                throw .invalidValue("the file has no classes (tables named class_...) to export; 'classes --all' lists its tables, 'export \(format.rawValue) TABLE FILE' exports one")
+            }
             try exportAll(classes, format: format, path: path, encoder: encoder, session: session)
             return
         }

@@ -23,6 +23,10 @@ enum SchemaCommand {
             describe(try catalog.table(named: name), catalog: catalog, output: session.output, withTitle: false)
             return
         }
+        if catalog.file.classTables.isEmpty {
+            // As 'classes' says it, rather than printing nothing at all.
+            session.output.line("(no classes; 'classes --all' lists the internal tables, 'schema TABLE' shows one)")
+        }
         for (index, table) in catalog.file.classTables.enumerated() {
             if index > 0 { session.output.line() }
             describe(table, catalog: catalog, output: session.output, withTitle: true)
