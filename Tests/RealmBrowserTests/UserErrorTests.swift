@@ -191,4 +191,16 @@ struct UserErrorTests {
         """)
         #expect(!FileManager.default.fileExists(atPath: directory + ".json") && !FileManager.default.fileExists(atPath: directory))
     }
+
+    @Test func helpForOpenDoesNotPromiseReadOnly() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("species")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let help = try runner.run([], input: "help open\n")
+        #expect(help.standardOutput == "open FILE\n  open another Realm file instead of this one (browsed read-only; set, create, delete... edit it in place)\n")
+        // What the help says: a file opened with 'open' is edited in place like the first.
+        let edited = try runner.run([], input: "open \(file)\nset Category[0].name = \"Aves\"\n")
+        #expect(edited.status == 0, "\(edited.standardError)")
+        #expect(try runner.run([file, "-c", "show Category[0].name"]).standardOutput == "\"Aves\"\n")
+    }
 }

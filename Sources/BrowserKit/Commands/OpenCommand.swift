@@ -2,7 +2,7 @@
 enum OpenCommand {
     static let spec = CommandSpec(
         name: "open", aliases: [], arguments: "FILE",
-        summary: "open another Realm file (read-only)",
+        summary: "open another Realm file instead of this one (browsed read-only; set, create, delete... edit it in place)",
         run: { arguments, session throws(BrowserError) in
             let words = StatementSplitter.words(in: arguments)
             guard words.count == 1, let path = words.first else { throw .usage("open FILE") }
