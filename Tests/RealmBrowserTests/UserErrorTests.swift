@@ -203,4 +203,23 @@ struct UserErrorTests {
         #expect(edited.status == 0, "\(edited.standardError)")
         #expect(try runner.run([file, "-c", "show Category[0].name"]).standardOutput == "\"Aves\"\n")
     }
+
+    @Test func helpOverviewKeepsSummariesNearTheirCommands() throws {
+        let help = try runner.run([], input: "help\n")
+        let lines = help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let column = 2 + 44 + 2
+        #expect(lines.contains("  classes [--all]" + String(repeating: " ", count: column - 17) + "list classes and their object counts (--all adds internal tables)"))
+        let add = try #require(lines.firstIndex { $0.hasPrefix("  add class NAME") })
+        #expect(lines[add] == "  add class NAME (PROPERTY TYPE[?] [primary], ...) | property CLASS NAME TYPE[?]")
+        #expect(lines[add + 1] == String(repeating: " ", count: column) + "add a class or a property, e.g. add class Fungus (name string, spores int?) or add property Specimen habitat string?")
+        let commands = lines.prefix { !$0.isEmpty }.dropFirst()
+        for line in commands where !line.hasPrefix(String(repeating: " ", count: column)) {
+            // Either the usage alone, or the summary starting at the column.
+            let start = line.dropFirst(2)
+            if let gap = start.range(of: "  ") {
+                #expect(start.distance(from: start.startIndex, to: gap.lowerBound) <= 44, "\(line)")
+                #expect(line.count > column && line[line.index(line.startIndex, offsetBy: column - 1)] == " " && line[line.index(line.startIndex, offsetBy: column)] != " ", "\(line)")
+            }
+        }
+    }
 }

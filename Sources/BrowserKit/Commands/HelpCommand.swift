@@ -27,12 +27,20 @@ enum HelpCommand {
         HelpTopics.topics.map { $0.names[0] } + CommandRegistry.commands.map(\.name)
     }
 
+    static let maximumUsageWidth = 44
+
     static func overview() -> String {
         let entries = CommandRegistry.commands.map { ("\($0.name) \($0.arguments)".trimmingWhitespace(), $0.summary) }
-        let width = entries.map(\.0.count).max() ?? 0
+        // One very long usage (add class ...) must not push every summary past a terminal's
+        // width: longer usages get a line of their own, the summary under the column.
+        let width = min(entries.map(\.0.count).max() ?? 0, maximumUsageWidth)
         var text = "Commands:\n"
         for (usage, summary) in entries {
-            text += "  " + usage.padding(to: width) + "  " + summary + "\n"
+            if usage.count > width {
+                text += "  " + usage + "\n" + String(repeating: " ", count: width + 4) + summary + "\n"
+            } else {
+                text += "  " + usage.padding(to: width) + "  " + summary + "\n"
+            }
         }
         text += """
 
