@@ -222,4 +222,31 @@ struct UserErrorTests {
             }
         }
     }
+
+    @Test func listPositionsOutOfRangeNameTheListAndThePositionTyped() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("alltypes")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let all = try objects("alltypes", "class_AllTypes")
+        let addresses = try #require(all[2]["addressList"]?.array).count
+        let targets = try #require(all[2]["targetList"]?.array).count
+        let script = """
+        remove AllTypes[2].addressList[99]
+        remove AllTypes[2].addressList[-\(addresses + 1)]
+        move AllTypes[2].targetList 0 99
+        remove AllTypes[2].targetList[\(targets)]
+
+        """
+        let result = try runner.run([file], input: script)
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+        error (line 1): AllTypes[2].addressList[99] is out of range: positions run from 0 to \(addresses - 1)
+        error (line 2): AllTypes[2].addressList[-\(addresses + 1)] is out of range: positions run from 0 to \(addresses - 1)
+        error (line 3): AllTypes[2].targetList[99] is out of range: positions run from 0 to \(targets - 1)
+        error (line 4): AllTypes[2].targetList[\(targets)] is out of range: positions run from 0 to \(targets - 1)
+
+        """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }

@@ -34,7 +34,7 @@ enum ListEditCommands {
             try edit(String(text[..<open]), session: session, verb: "remove element \(index) of") { keys, _, _ throws(BrowserError) in
                 let position = index < 0 ? keys.count + index : index
                 guard position >= 0, position < keys.count else {
-                    throw .positionOutOfRange(className: "the list", position: index, count: keys.count)
+                    throw .positionOutOfRange(className: String(text[..<open]), position: index, count: keys.count)
                 }
                 var result = keys
                 result.remove(at: position)
@@ -50,7 +50,7 @@ enum ListEditCommands {
             guard words.count == 3, let from = Int(words[1]), let to = Int(words[2]) else { throw .usage("move CLASS[N].LIST FROM TO") }
             try edit(words[0], session: session, verb: "move \(from) to \(to) in") { keys, _, _ throws(BrowserError) in
                 guard keys.indices.contains(from), keys.indices.contains(to) else {
-                    throw .positionOutOfRange(className: "the list", position: keys.indices.contains(from) ? to : from, count: keys.count)
+                    throw .positionOutOfRange(className: words[0], position: keys.indices.contains(from) ? to : from, count: keys.count)
                 }
                 var result = keys
                 result.insert(result.remove(at: from), at: to)
@@ -91,6 +91,11 @@ enum ListEditCommands {
         guard let (object, column, _, location) = try embeddedList(listPath, session: session) else { return false }
         let key: Int64
         do { key = try object.key } catch { throw .file(error) }
+        // Checked here, against the list as staged, so the error names the position typed.
+        let elements = try currentElements(of: object, column: column, key: key, session: session)
+        guard index >= -elements.count, index < elements.count else {
+            throw .positionOutOfRange(className: listPath, position: index, count: elements.count)
+        }
         try Transaction.change(session: session, description: "remove element \(index) of \(location) (deleting the embedded object)") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
@@ -114,18 +119,7 @@ enum ListEditCommands {
         }
         let key: Int64
         do { key = try object.key } catch { throw .file(error) }
-        // Read the current content (with staged changes) through an editor when one is open.
-        var current: [Int64]
-        do throws(RealmFormatError) {
-            if let editor = session.transaction, let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) {
-                current = try editor.currentLinkList(column: editColumn, table: table, key: key)
-            } else {
-                guard case let .collection(list) = try object.value(of: column) else { throw RealmFormatError.cannotWrite(path: "", reason: "not a list") }
-                current = try CollectionReader(file: catalog.file).elements(of: list).compactMap { if case let .link(_, k) = $0 { return k } else { return nil } }
-            }
-        } catch {
-            throw .file(error)
-        }
+        let current = try currentElements(of: object, column: column, key: key, session: session)
         let updated = try transform(current, column, catalog)
         let location = objectPath.map(\.label).joined() + "." + property
         try Transaction.change(session: session, description: "\(verb) \(location) (now \(updated.count) element\(updated.count == 1 ? "" : "s"))") { editor throws(RealmFormatError) in
@@ -133,6 +127,21 @@ enum ListEditCommands {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
             try editor.setLinkList(updated, column: editColumn, table: table, key: key)
+        }
+    }
+
+    /// The keys a list of links holds now: read through the open transaction's editor (with
+    /// its staged changes) when there is one, else from the file.
+    private static func currentElements(of object: ObjectHandle, column: Column, key: Int64, session: Session) throws(BrowserError) -> [Int64] {
+        let catalog = try session.requireCatalog()
+        do throws(RealmFormatError) {
+            if let editor = session.transaction, let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name) {
+                return try editor.currentLinkList(column: editColumn, table: table, key: key)
+            }
+            guard case let .collection(list) = try object.value(of: column) else { throw RealmFormatError.cannotWrite(path: "", reason: "not a list") }
+            return try CollectionReader(file: catalog.file).elements(of: list).compactMap { if case let .link(_, k) = $0 { return k } else { return nil } }
+        } catch {
+            throw .file(error)
         }
     }
 }
