@@ -249,4 +249,22 @@ struct UserErrorTests {
         """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
+
+    @Test func settingALinkToWhatItHoldsCommitsNoVersion() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("tasks")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let cars = try objects("tasks", "class_Car")
+        let owned = try #require(cars.firstIndex { $0["owner"] != .null })
+        let empty = try #require(cars.firstIndex { $0["owner"] == .null })
+        let owner = try #require(cars[owned]["owner"]?["$link"]?.array?.last?.int)
+        let persons = try objects("tasks", "class_Person").compactMap { $0["_key"]?.int }
+        let position = try #require(persons.firstIndex(of: owner))
+        let result = try runner.run([file, "-c", "set Car[\(owned)].owner = Person[\(position)]; set Car[\(empty)].owner = null; info"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("(unchanged: the file already holds that; nothing committed)\nCar[\(empty)].owner = null  (unchanged: the file already holds that; nothing committed)\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("version       4 (commits since"), "the fixture's version, as before")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }

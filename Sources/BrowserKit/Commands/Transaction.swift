@@ -24,6 +24,11 @@ enum Transaction {
             throw .file(error)
         }
         try session.reopen()
+        guard summary.changes > 0 else {
+            // Nothing was staged (the link already pointed there): no version was committed.
+            session.output.line("\(description)  (unchanged: the file already holds that; nothing committed)")
+            return
+        }
         session.output.line("\(description)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
     }
 
