@@ -10,7 +10,10 @@ enum DeleteCommand {
             let target = arguments.trimmingWhitespace()
             guard !target.isEmpty else { throw .usage("delete CLASS[N]") }
             let path = try PathResolver(catalog: catalog).resolve(target, from: session.path)
-            guard case let .object(object)? = path.last?.location else { throw .usage("delete CLASS[N]  (the path must lead to one object)") }
+            guard case let .object(object)? = path.last?.location else {
+                if case .value(.null)? = path.last?.location { throw .invalidValue("\(target) is null: there is no object to delete") }
+                throw .usage("delete CLASS[N]  (the path must lead to one object)")
+            }
             let key: Int64
             do throws(RealmFormatError) { key = try object.key } catch { throw .file(error) }
             let label = catalog.linkLabel(table: object.table.key, key: key)
