@@ -27,6 +27,7 @@ enum AddClassCommand {
         let optional = typeName.hasSuffix("?")
         if optional { typeName.removeLast() }
         guard let type = types[typeName] else { throw .invalidValue("unknown type '\(words[2])'; " + usage) }
+        try checkName(words[1], of: "a property")
         let column = NewColumn(name: words[1], type: type, isNullable: optional || type == .mixed)
         try Transaction.change(session: session, description: "add property \(table.displayName).\(words[1]) \(words[2])") { editor throws(RealmFormatError) in
             guard let editTable = editor.file.table(named: table.name) else {
@@ -56,14 +57,27 @@ enum AddClassCommand {
             guard let type = types[typeName] else { throw .invalidValue("unknown type '\(words[1])'; " + usage) }
             if words.count == 3 {
                 guard words[2].lowercased() == "primary" else { throw .usage(usage) }
+                if let first = primaryKey { throw .invalidValue("a class has one primary key: \(first) and \(words[0]) are both marked primary") }
                 primaryKey = words[0]
             }
+            try checkName(words[0], of: "a property")
+            guard !columns.contains(where: { $0.name == words[0] }) else { throw .invalidValue("property \(words[0]) is given twice") }
             columns.append(NewColumn(name: words[0], type: type, isNullable: optional || type == .mixed))
         }
         guard !name.isEmpty, !columns.isEmpty else { throw .usage(usage) }
-        let shown = columns.map { "\($0.name) \(SchemaCommand.userTypeName($0.type))\($0.isNullable && $0.type != .mixed ? "?" : "")" }.joined(separator: ", ")
+        try checkName(name, of: "a class")
+        let shown = columns.map { "\($0.name) \(SchemaCommand.userTypeName($0.type))\($0.isNullable && $0.type != .mixed ? "?" : "")\($0.name == primaryKey ? " primary" : "")" }.joined(separator: ", ")
         try Transaction.change(session: session, description: "add class \(name) (\(shown))") { editor throws(RealmFormatError) in
             try editor.addClass(name, columns: columns, primaryKey: primaryKey)
+        }
+    }
+
+    /// Names the browser's own commands could not address afterwards (`show 'My Class'`,
+    /// `Person[0].a.b`) are refused; Realm's other rules (length, uniqueness) come from the editor.
+    static func checkName(_ name: String, of what: String) throws(BrowserError) {
+        let reserved = Set(" \t'\"`[](){}.,;=:?")
+        if let character = name.first(where: { reserved.contains($0) }) {
+            throw .invalidValue("\(what) cannot be named \(name): \"\(character)\" would not work in paths and queries (use letters, digits and _)")
         }
     }
 }

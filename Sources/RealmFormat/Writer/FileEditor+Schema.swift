@@ -1,6 +1,9 @@
 /// Schema edits: new classes and new properties, committed like any other change.
 extension FileEditor {
     /// Stages a new, empty class (`class_NAME`) with properties of scalar types.
+    /// The property types realm-core accepts as a primary key (optional ones too).
+    static let primaryKeyTypes: Set<ColumnType> = [.int, .string, .objectId, .uuid]
+
     public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?) throws(RealmFormatError) {
         let tableName = Table.classPrefix + name
         guard !name.isEmpty, tableName.utf8.count <= 63 else { throw .cannotWrite(path: path, reason: "a class name has 1 to 57 bytes") }
@@ -11,8 +14,14 @@ extension FileEditor {
             throw .cannotWrite(path: path, reason: "\(column.name): links in new classes are not supported yet")
         }
         guard Set(columns.map(\.name)).count == columns.count else { throw .cannotWrite(path: path, reason: "property names must differ") }
-        if let primaryKey, !columns.contains(where: { $0.name == primaryKey && $0.collection == nil }) {
-            throw .cannotWrite(path: path, reason: "the primary key \(primaryKey) is not one of the properties")
+        if let primaryKey {
+            guard let column = columns.first(where: { $0.name == primaryKey && $0.collection == nil }) else {
+                throw .cannotWrite(path: path, reason: "the primary key \(primaryKey) is not one of the properties")
+            }
+            // Realm opens only these primary-key types; any other would make the file unusable.
+            guard FileEditor.primaryKeyTypes.contains(column.type) else {
+                throw .cannotWrite(path: path, reason: "\(primaryKey) cannot be the primary key: Realm's primary keys are int, string, objectId or uuid properties")
+            }
         }
         newTables.append(NewTable(name: tableName, columns: columns, primaryKey: primaryKey, keys: [], values: columns.map { _ in [] }, keySequence: 0))
     }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `add class` and `add property` with names and keys Realm (or the browser itself) could not
+/// use afterwards: refused before anything is written.
+@Suite("schema edits refused end to end", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct SchemaEditErrorTests {
+    let runner = ExecutableTests()
+
+    @Test func primaryKeysAndNamesRealmCouldNotUseAreRefused() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SchemaEditErrorTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let script = """
+        add class Y (a int primary, b int primary)
+        add class Z (a double primary)
+        add class W (a date primary)
+        add class 'Bad Name' (a int)
+        add class Q (a.b int)
+        add class X (a int, a string)
+        add property Category 'x y' int
+
+        """
+        let refused = try runner.run([file], input: script)
+        #expect(refused.status == 1)
+        #expect(refused.standardError == """
+        error (line 1): a class has one primary key: a and b are both marked primary
+        error (line 2): cannot write \(file): a cannot be the primary key: Realm's primary keys are int, string, objectId or uuid properties
+        error (line 3): cannot write \(file): a cannot be the primary key: Realm's primary keys are int, string, objectId or uuid properties
+        error (line 4): a class cannot be named 'Bad Name': "'" would not work in paths and queries (use letters, digits and _)
+        error (line 5): a property cannot be named a.b: "." would not work in paths and queries (use letters, digits and _)
+        error (line 6): property a is given twice
+        error (line 7): a property cannot be named x y: " " would not work in paths and queries (use letters, digits and _)
+
+        """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+        let accepted = try runner.run([file, "-c", "add class Code (id objectId? primary, label string); schema Code"])
+        #expect(accepted.status == 0, "\(accepted.standardError)")
+        #expect(accepted.standardOutput.hasPrefix("add class Code (id objectId? primary, label string)  (committed version"))
+        #expect(accepted.standardOutput.hasSuffix("id     objectId (optional, primary key)\nlabel  string\n"))
+    }
+}
