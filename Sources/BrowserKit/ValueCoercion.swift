@@ -12,7 +12,9 @@ enum ValueCoercion {
         if column.type == .decimal128, let decimal = ScalarTextParser.decimal(text) { return .decimal(decimal) }
         let literal: RealmValue
         do { literal = try QueryArguments.value(of: text) } catch { throw .invalidLiteral(error.annotated(query: text)) }
-        return try value(literal, for: column, className: className, typed: text)
+        let value = try value(literal, for: column, className: className, typed: text)
+        if let excess = RealmLimits.excess(of: value) { throw .invalidValue("\(className).\(column.name): \(excess)") }
+        return value
     }
 
     static func value(_ value: RealmValue, for column: Column, className: String, typed: String? = nil) throws(BrowserError) -> RealmValue {

@@ -46,7 +46,7 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
         case let .cycle(ref, context):
             return "corrupt file: \(context) revisits the node at offset \(ref) (a cycle or a shared subtree)"
         case let .cannotWrite(path, reason):
-            return "cannot write \(path): \(reason)"
+            return path.isEmpty ? "cannot write: \(reason)" : "cannot write \(path): \(reason)"
         }
     }
 }

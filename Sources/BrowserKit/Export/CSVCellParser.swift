@@ -121,6 +121,12 @@ struct CSVCellParser {
 
     /// A scalar of `type` from its text; an empty unquoted field is null where allowed.
     static func value(_ field: CSVField, type: ColumnType, isNullable: Bool, property: String) throws(CellError) -> RealmValue {
+        let value = try parsedValue(field, type: type, isNullable: isNullable, property: property)
+        if let excess = RealmLimits.excess(of: value) { throw .bad("\(property): \(excess)") }
+        return value
+    }
+
+    private static func parsedValue(_ field: CSVField, type: ColumnType, isNullable: Bool, property: String) throws(CellError) -> RealmValue {
         let text = field.text
         if field.isNull {
             if isNullable || type == .mixed { return .null }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Values at realm-core's size limits, through the executable: too long is a clear error naming
+/// the property (and the CSV line), and long values are not echoed whole.
+@Suite("value sizes end to end", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct ValueSizeTests {
+    let runner = ExecutableTests()
+    /// realm-core's Table::max_string_size: 0xFFFFF8 bytes minus the node header and the zero.
+    static let longestString = 0xFF_FFF8 - 8 - 1
+
+    func scratch() throws -> (directory: String, file: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ValueSizeTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        return (directory, file)
+    }
+
+    @Test func stringsPastRealmsLimitAreRefusedWithTheProperty() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let tooLong = String(repeating: "y", count: Self.longestString + 1)
+        try "set Category[0].name = \"\(tooLong)\"\n".write(toFile: directory + "/set.txt", atomically: true, encoding: .utf8)
+        let set = try runner.run([file, "-f", directory + "/set.txt"])
+        #expect(set.status == 1)
+        #expect(set.standardError == "error (\(directory)/set.txt, line 1): Category.name: \(Self.longestString + 1) bytes of text; Realm stores at most \(Self.longestString) bytes in a string\n")
+        try "name\nLichens\n\(tooLong)\n".write(toFile: directory + "/long.csv", atomically: true, encoding: .utf8)
+        for target in ["Category", "Lichen"] {
+            let imported = try runner.run([file, "-c", "import csv \(directory)/long.csv \(target)"])
+            #expect(imported.status == 1)
+            #expect(imported.standardError.hasSuffix("\n  line 3: name: \(Self.longestString + 1) bytes of text; Realm stores at most \(Self.longestString) bytes in a string\n"), "\(imported.standardError.prefix(300))")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
+}
