@@ -109,7 +109,7 @@ public struct Catalog {
               let value = try? object.value(of: labelColumn) else {
             return address
         }
-        return address + " " + ValueFormatter().detail(value, link: { _, _ in "" })
+        return address + " " + ValueFormatter().preview(value, link: { _, _ in "" })
     }
 }
 

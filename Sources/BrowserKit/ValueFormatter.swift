@@ -43,6 +43,17 @@ public struct ValueFormatter {
         }
     }
 
+    /// Longest string quoted whole in a link label or an edit's confirmation.
+    public static let previewLength = 80
+
+    /// A value where it is only repeated (a link label, the confirmation of `set`): a long
+    /// string is cut, with its length, so a 16 MiB value does not flood the terminal.
+    public func preview(_ value: RealmValue, link: LinkLabeler) -> String {
+        guard case let .string(text) = value, text.count > ValueFormatter.previewLength else { return detail(value, link: link) }
+        let cut = quoted(String(text.prefix(ValueFormatter.previewLength - 1)))
+        return String(cut.dropLast()) + "…\" (\(text.count) characters)"
+    }
+
     static func text(of number: Float) -> String {
         number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : "\(number)"
     }

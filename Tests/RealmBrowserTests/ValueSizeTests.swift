@@ -37,4 +37,20 @@ struct ValueSizeTests {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
+
+    @Test func longValuesAreCutWhereTheyAreOnlyRepeated() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let name = String(repeating: "ab", count: 100)
+        let result = try runner.run([file, "-c", "set Category[0].name = \"\(name)\"; show Specimen[0].category; show Category[0].name"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let cut = "\"" + String(name.prefix(79)) + "…\" (200 characters)"
+        #expect(lines[0].hasPrefix("Category[0].name = \(cut)  (committed version"))
+        #expect(lines[1] == "Category[0]  (object key 0)")
+        #expect(lines.last == "\"\(name)\"", "the value itself is shown whole")
+        let linked = try runner.run([file, "-c", "show Specimen[0]"])
+        #expect(linked.standardOutput.contains("  category             Category[0] \(cut)\n"), "\(linked.standardOutput)")
+    }
 }

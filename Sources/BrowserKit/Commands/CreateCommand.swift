@@ -23,7 +23,7 @@ enum CreateCommand {
             guard let column = table.column(named: name) else { throw .unknownProperty(className: table.displayName, name: name) }
             values.append((name, try ValueCoercion.value(typed: text, for: column, className: table.displayName)))
         }
-        let shown = values.map { "\($0.name) = \(ValueFormatter().detail($0.value, link: { _, _ in "" }))" }.joined(separator: ", ")
+        let shown = values.map { "\($0.name) = \(ValueFormatter().preview($0.value, link: { _, _ in "" }))" }.joined(separator: ", ")
         var created: Int64?
         try Transaction.change(session: session, description: "create \(table.displayName)" + (shown.isEmpty ? "" : " (\(shown))")) { editor throws(RealmFormatError) in
             guard let editTable = editor.file.table(named: table.name) else {

@@ -52,7 +52,7 @@ struct EmbeddedObjectLiteral {
     /// Shown in messages and in `status`.
     var description: String {
         guard !values.isEmpty else { return "{}" }
-        return "{ " + values.map { "\($0.name): \(ValueFormatter().detail($0.value, link: { _, _ in "" }))" }.joined(separator: ", ") + " }"
+        return "{ " + values.map { "\($0.name): \(ValueFormatter().preview($0.value, link: { _, _ in "" }))" }.joined(separator: ", ") + " }"
     }
 
     /// The first `:` or `=` outside quotes: property names never contain either, values may

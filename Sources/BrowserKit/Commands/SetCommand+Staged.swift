@@ -24,7 +24,7 @@ extension SetCommand {
             return true
         }
         let value = try ValueCoercion.value(typed: valueText, for: column, className: table.displayName)
-        try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().detail(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
+        try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().preview(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
             try editor.set(value, column: column, table: table, key: key)
         }
         return true

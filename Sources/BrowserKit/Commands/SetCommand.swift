@@ -49,7 +49,7 @@ enum SetCommand {
             return
         }
         let value = try ValueCoercion.value(typed: valueText, for: column, className: object.table.displayName)
-        try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().detail(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
+        try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().preview(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }

@@ -27,7 +27,7 @@ enum UpdateCommand {
             session.output.line("no \(table.displayName) object matches; nothing to change")
             return
         }
-        let description = "\(table.displayName).\(property) = \(ValueFormatter().detail(value, link: { _, _ in "" })) on \(keys.count) object\(keys.count == 1 ? "" : "s") matching \(query)"
+        let description = "\(table.displayName).\(property) = \(ValueFormatter().preview(value, link: { _, _ in "" })) on \(keys.count) object\(keys.count == 1 ? "" : "s") matching \(query)"
         try Transaction.change(session: session, description: description) { editor throws(RealmFormatError) in
             guard let editTable = editor.file.table(named: table.name), let editColumn = editTable.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
