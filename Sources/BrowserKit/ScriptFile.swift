@@ -4,12 +4,7 @@ import Foundation
 public enum ScriptFile {
     /// The file's lines (without their line ends; a final line end adds no empty line).
     public static func lines(atPath path: String) throws(BrowserError) -> [String] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .invalidInput(path: path, reason: "cannot read the script (\(Self.reason(error)))")
-        }
+        let data = try InputFile.contents(of: path, what: "the script")
         guard let text = String(data: data, encoding: .utf8) else {
             throw .invalidInput(path: path, reason: "the script is not UTF-8 text")
         }
@@ -18,14 +13,5 @@ public enum ScriptFile {
         }
         if lines.last == "" { lines.removeLast() }
         return lines
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let message = strerror(Int32(underlying.code)) {
-            return String(cString: message)
-        }
-        return nsError.code == NSFileReadNoSuchFileError ? "no such file" : "read error"
     }
 }

@@ -19,7 +19,10 @@ enum LoadCommand {
         try OpenFileGuard.refuse(target, in: session)
         let tables: [NewTable]
         do {
-            tables = try DumpLoader.tables(from: try JSONParser.parse(contentsOfFile: source))
+            let data = try InputFile.contents(of: source, what: "the dump")
+            tables = try DumpLoader.tables(from: try data.withUnsafeBytes { raw in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) })
+        } catch let error as BrowserError {
+            throw error
         } catch let error as DumpLoadError {
             throw .invalidInput(path: source, reason: error.description)
         } catch {

@@ -101,10 +101,7 @@ enum CSVReader {
 
     /// The records of the file at `path` (UTF-8).
     static func records(atPath path: String) throws(BrowserError) -> [CSVRecord] {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .invalidInput(path: path, reason: "cannot read it (\(error.localizedDescription))")
-        }
+        let data = try InputFile.contents(of: path, what: "the CSV file")
         guard let text = String(data: data, encoding: .utf8) else { throw .invalidInput(path: path, reason: "it is not UTF-8 text") }
         do { return try records(in: text) } catch { throw .invalidInput(path: path, reason: error.description) }
     }

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Input files that are missing or are directories (`import csv`, `load`, `-f`): the error says
+/// which, not Foundation's "NSCocoaErrorDomain error 256".
+@Suite("input files end to end", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct InputFileErrorTests {
+    let runner = ExecutableTests()
+
+    @Test func missingFilesAndDirectoriesAreNamedAsSuch() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("InputFileErrorTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let missing = directory + "/missing"
+        let imports = try runner.run([Fixtures.realmPath("species"), "-c", "import csv \(directory) Category; import csv \(missing).csv Category"])
+        #expect(imports.status == 1)
+        #expect(imports.standardError == """
+        error (line 1, statement 1): cannot use \(directory): cannot read the CSV file: it is a directory
+        error (line 1, statement 2): cannot use \(missing).csv: cannot read the CSV file: no such file
+
+        """)
+        let loads = try runner.run([], input: "load \(directory) \(directory)/out.realm\nload \(missing).json \(directory)/out.realm\n")
+        #expect(loads.standardError == """
+        error (line 1): cannot use \(directory): cannot read the dump: it is a directory
+        error (line 2): cannot use \(missing).json: cannot read the dump: no such file
+
+        """)
+        let script = try runner.run([Fixtures.realmPath("species"), "-f", directory])
+        #expect(script.status == 1)
+        #expect(script.standardError == "error: cannot use \(directory): cannot read the script: it is a directory\n")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/out.realm"))
+    }
+}
