@@ -75,7 +75,8 @@ public struct ScriptRunner {
     /// At the end of all input: staged changes that were never committed are an error.
     public func finish() -> Bool {
         guard session.hasPendingChanges else { return true }
-        report("the input ended with \(session.pendingChanges.count) uncommitted change(s); nothing was written (end with 'commit')", origin: nil)
+        let count = session.pendingChanges.count
+        report("the input ended with \(count) uncommitted change\(count == 1 ? "" : "s"); nothing was written (end with 'commit')", origin: nil)
         return false
     }
 

@@ -283,4 +283,15 @@ struct UserErrorTests {
         """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
+
+    @Test func uncommittedChangesAtTheEndAreCountedInWords() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("species")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let one = try runner.run([file], input: "begin\nset Category[0].name = \"x\"\n")
+        #expect(one.status == 1)
+        #expect(one.standardError == "error: the input ended with 1 uncommitted change; nothing was written (end with 'commit')\n")
+        let two = try runner.run([file, "-c", "begin; set Category[0].name = 'x'; set Category[1].name = 'y'"])
+        #expect(two.standardError == "error: the input ended with 2 uncommitted changes; nothing was written (end with 'commit')\n")
+    }
 }
