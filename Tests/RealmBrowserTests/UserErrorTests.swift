@@ -294,4 +294,18 @@ struct UserErrorTests {
         let two = try runner.run([file, "-c", "begin; set Category[0].name = 'x'; set Category[1].name = 'y'"])
         #expect(two.standardError == "error: the input ended with 2 uncommitted changes; nothing was written (end with 'commit')\n")
     }
+
+    @Test func aBarePositionAtTheTopAsksForAClass() throws {
+        guard Fixtures.requirePresent() else { return }
+        let result = try runner.run([Fixtures.realmPath("tasks")], input: "cd 3\nshow [0]\ncd TaskList\ncd 3\nshow name\n")
+        #expect(result.status == 1)
+        // tasks.realm's first class (in name order, as 'classes' lists them) is BankInfo.
+        #expect(result.standardError == """
+        error (line 1): cannot read object address '3': a position needs a class first, e.g. BankInfo[3], or 'cd CLASS' (or a find) to stand on one
+        error (line 2): cannot read object address '[0]': a position needs a class first, e.g. BankInfo[0], or 'cd CLASS' (or a find) to stand on one
+
+        """)
+        let lists = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("tasks"))["tables"]?.array?.first { $0["name"]?.string == "class_TaskList" }?["objects"]?.array)
+        #expect(result.standardOutput == "\"\(try #require(lists[3]["name"]?.string))\"\n")
+    }
 }

@@ -20,6 +20,11 @@ struct PathResolver {
         if Int(rest) != nil { rest = "[\(rest)]" }
         let segments = try PathSegment.parse(rest)
         guard let first = segments.first else { return path }
+        if first.name.isEmpty && path.isEmpty {
+            // 'cd 3' at the top: a position needs a class (or a find result) to count in.
+            let example = catalog.file.classTables.first?.displayName ?? "CLASS"
+            throw .invalidAddress(text, reason: "a position needs a class first, e.g. \(example)[\(text.trimmingCharacters(in: ["[", "]"]))], or 'cd CLASS' (or a find) to stand on one")
+        }
         var remaining = segments[...]
         if !isRelative(first, to: path.last?.location) {
             do {
