@@ -32,4 +32,16 @@ struct InputFileErrorTests {
         #expect(script.standardError == "error: cannot use \(directory): cannot read the script: it is a directory\n")
         #expect(!FileManager.default.fileExists(atPath: directory + "/out.realm"))
     }
+
+    @Test func writeErrorsNameTheFileAskedForNotItsTemporaryName() throws {
+        guard Fixtures.requirePresent() else { return }
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("InputFileErrorTests-\(UUID().uuidString)").path
+        let generate = try runner.run(["generate", "demo", missing + "/demo.realm", "--rows", "1"])
+        #expect(generate.status == 1)
+        #expect(generate.standardError == "error (line 1): cannot write \(missing)/demo.realm: No such file or directory\n")
+        let compact = try runner.run([Fixtures.realmPath("species"), "-c", "compact \(missing)/copy.realm"])
+        #expect(compact.standardError == "error (line 1): cannot write \(missing)/copy.realm: No such file or directory\n")
+        let load = try runner.run(["load", Fixtures.jsonPath("species"), missing + "/loaded.realm"])
+        #expect(load.standardError == "error (line 1): cannot write \(missing)/loaded.realm: No such file or directory\n")
+    }
 }

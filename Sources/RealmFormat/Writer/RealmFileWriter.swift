@@ -23,7 +23,10 @@ public struct RealmFileWriter {
             try writer.finish(topRef: top)
         } catch {
             unlink(temporary)
-            if case let .cannotWrite(path: "", reason) = error { throw .cannotWrite(path: path, reason: reason) }
+            // The temporary name is ours, not the user's: report the file they asked for.
+            if case let .cannotWrite(failed, reason) = error, failed.isEmpty || failed == temporary {
+                throw .cannotWrite(path: path, reason: reason)
+            }
             throw error
         }
         guard rename(temporary, path) == 0 else {
