@@ -64,7 +64,8 @@ public enum StatementSplitter {
             }
             inWord = true
             switch character {
-            case "\"", "'" where depth == 0: quote = character
+            // Both quotes group words only outside brackets; inside, they stay part of the address.
+            case "\"" where depth == 0, "'" where depth == 0: quote = character
             case "[": depth += 1; current.append(character)
             case "]": depth = max(0, depth - 1); current.append(character)
             default: current.append(character)

@@ -308,4 +308,19 @@ struct UserErrorTests {
         let lists = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("tasks"))["tables"]?.array?.first { $0["name"]?.string == "class_TaskList" }?["objects"]?.array)
         #expect(result.standardOutput == "\"\(try #require(lists[3]["name"]?.string))\"\n")
     }
+
+    @Test func doubleQuotedPrimaryKeysWorkLikeSingleQuotedOnes() throws {
+        guard Fixtures.requirePresent() else { return }
+        let all = try objects("alltypes", "class_AllTypes")
+        // The fixture's first object has the empty string as its primary key.
+        #expect(all[0]["_id"]?.string == "")
+        let second = try #require(all[1]["_id"]?.string)
+        let targets = try #require(all[1]["targetList"]?.array).count
+        for quote in ["\"", "'"] {
+            let result = try runner.run([Fixtures.realmPath("alltypes"), "-c", "show AllTypes[_id = \(quote)\(quote)]._id; show AllTypes[_id = \(quote)\(second)\(quote)].targetList"])
+            #expect(result.status == 0, "\(quote): \(result.standardError)")
+            #expect(result.standardOutput.hasPrefix("\"\"\n"), "\(quote): \(result.standardOutput)")
+            #expect(result.standardOutput.hasSuffix("(0..\(targets) of \(targets) elements of AllTypes[_id = \(quote)\(second)\(quote)].targetList)\n"), "\(quote): \(result.standardOutput)")
+        }
+    }
 }

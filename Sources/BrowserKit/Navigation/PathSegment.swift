@@ -23,7 +23,7 @@ public struct PathSegment: Equatable {
                 continue
             }
             switch character {
-            case "\"", "'" where depth > 0: quote = character
+            case "\"" where depth > 0, "'" where depth > 0: quote = character
             case "[": depth += 1
             case "]":
                 guard depth > 0 else { throw .invalidAddress(text, reason: "a ']' without its '['") }
