@@ -21,18 +21,26 @@ enum UpdateCommand {
         let valueText = String(assignment[assignment.index(after: equals)...]).trimmingWhitespace()
         let table = try catalog.table(named: className)
         guard let column = table.column(named: property) else { throw .unknownProperty(className: table.displayName, name: property) }
-        let value = try ValueCoercion.value(typed: valueText, for: column, className: table.displayName)
+        let link = try LinkValue(valueText, column: column, catalog: catalog, session: session)
+        let value = link == nil ? try ValueCoercion.value(typed: valueText, for: column, className: table.displayName) : .null
         let keys = try QueryRunner.run(query, on: table, catalog: catalog)
         guard !keys.isEmpty else {
             session.output.line("no \(table.displayName) object matches; nothing to change")
             return
         }
-        let description = "\(table.displayName).\(property) = \(ValueFormatter().preview(value, link: { _, _ in "" })) on \(keys.count) object\(keys.count == 1 ? "" : "s") matching \(query)"
+        let shown = link?.description(catalog: catalog) ?? ValueFormatter().preview(value, link: { _, _ in "" })
+        let description = "\(table.displayName).\(property) = \(shown) on \(keys.count) object\(keys.count == 1 ? "" : "s") matching \(query)"
         try Transaction.change(session: session, description: description) { editor throws(RealmFormatError) in
             guard let editTable = editor.file.table(named: table.name), let editColumn = editTable.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
-            for key in keys { try editor.set(value, column: editColumn, table: editTable, key: key) }
+            for key in keys {
+                if let link {
+                    try link.stage(into: editor, column: editColumn, table: editTable, key: key)
+                } else {
+                    try editor.set(value, column: editColumn, table: editTable, key: key)
+                }
+            }
         }
     }
 }
