@@ -52,6 +52,10 @@ public final class Session {
         guard let command = CommandRegistry.command(named: name) else {
             throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, among: CommandRegistry.allNames))
         }
+        // 'commit now' or 'info Specimen' would otherwise run as if the words were not there.
+        if command.arguments.isEmpty && !arguments.isEmpty {
+            throw .usage("\(command.name) takes no arguments ('\(arguments)' is left over)")
+        }
         defer { output.flush() }
         try command.run(arguments, self)
     }

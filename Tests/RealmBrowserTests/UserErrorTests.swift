@@ -323,4 +323,24 @@ struct UserErrorTests {
             #expect(result.standardOutput.hasSuffix("(0..\(targets) of \(targets) elements of AllTypes[_id = \(quote)\(second)\(quote)].targetList)\n"), "\(quote): \(result.standardOutput)")
         }
     }
+
+    @Test func commandsWithoutArgumentsRefuseLeftoverWords() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("species")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let result = try runner.run([file], input: "info Specimen\nbegin now\nbegin\nset Category[0].name = \"x\"\ncommit it\nstatus x\nrollback all\nrollback\nquit now\ncount Category\n")
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+        error (line 1): usage: info takes no arguments ('Specimen' is left over)
+        error (line 2): usage: begin takes no arguments ('now' is left over)
+        error (line 5): usage: commit takes no arguments ('it' is left over)
+        error (line 6): usage: status takes no arguments ('x' is left over)
+        error (line 7): usage: rollback takes no arguments ('all' is left over)
+        error (line 9): usage: quit takes no arguments ('now' is left over)
+
+        """)
+        #expect(result.standardOutput.hasSuffix("rolled back 1 change\n5\n"), "\(result.standardOutput)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }
