@@ -291,7 +291,7 @@ struct ImportTests {
             try session.execute("import csv \(csv) BankInfo")
             Issue.record("duplicates must fail")
         } catch {
-            #expect("\(error)".contains("line 3: BankInfo already has an object with bank_accno = 'NEW-1'"), "\(error)")
+            #expect("\(error)".contains("line 3: line 2 already has bank_accno = 'NEW-1'"), "\(error)")
             #expect("\(error)".contains("line 4: BankInfo already has an object with bank_accno = '\(existing)'"), "\(error)")
         }
     }

@@ -130,4 +130,24 @@ struct ExportImportCommandTests {
         #expect(lines.contains { $0.hasPrefix("imported 1 object into Category  (committed version 4, ") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("imported 1 object into new class Moss  (committed version 5, ") }, "\(lines)")
     }
+
+    @Test func duplicateKeysInTheFileAreToldApartFromKeysTheClassHas() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let copy = directory + "/tasks.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("tasks"), toPath: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy)
+        let existing = try #require(objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("tasks")), "class_BankInfo")?.first?["bank_accno"]?.string)
+        try "bank_accno,bankname,status\nX1,Bank,ok\nX1,Bank2,ok\n\(existing),b,c\n".write(toFile: directory + "/banks.csv", atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let result = try runner.run([copy, "-c", "import csv \(directory)/banks.csv BankInfo"])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasSuffix("""
+          line 3: line 2 already has bank_accno = 'X1'
+          line 4: BankInfo already has an object with bank_accno = '\(existing)'
+
+        """), "\(result.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    }
 }

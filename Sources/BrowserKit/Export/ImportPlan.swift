@@ -51,6 +51,7 @@ struct ImportPlan {
             throw .invalidInput(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name) in every row, and the header has no \(primaryKey.name) column")
         }
         var primaryKeys = Set<String>()
+        var importedKeys: [String: Int] = [:]
         if let primaryKey = table.primaryKey {
             do throws(RealmFormatError) {
                 try LeafScan.forEachLeaf(of: table) { leaf throws(RealmFormatError) in
@@ -85,6 +86,10 @@ struct ImportPlan {
                             guard !primaryKeys.contains(text) else {
                                 throw CellError.bad("\(table.displayName) already has an object with \(column.name) = \(CSVCellParser.shown(text))")
                             }
+                            // A key two rows share is the file's mistake, not the class's.
+                            if let line = importedKeys[text] {
+                                throw CellError.bad("line \(line) already has \(column.name) = \(CSVCellParser.shown(text))")
+                            }
                             primaryKey = text
                         }
                         row.values.append((column.name, value))
@@ -101,7 +106,7 @@ struct ImportPlan {
             if let firstBad {
                 plan.badRows.append(BadRow(line: record.line, reason: firstBad))
             } else {
-                if let primaryKey { primaryKeys.insert(primaryKey) }
+                if let primaryKey { importedKeys[primaryKey] = record.line }
                 plan.rows.append(row)
             }
         }
