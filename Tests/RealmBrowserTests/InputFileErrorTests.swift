@@ -44,4 +44,25 @@ struct InputFileErrorTests {
         let load = try runner.run(["load", Fixtures.jsonPath("species"), missing + "/loaded.realm"])
         #expect(load.standardError == "error (line 1): cannot write \(missing)/loaded.realm: No such file or directory\n")
     }
+
+    @Test func csvHeadersFromOtherSeparatorsOrWithEmptyNamesAreExplained() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("InputFileErrorTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "name;note\nLichens;1\n".write(toFile: directory + "/semicolons.csv", atomically: true, encoding: .utf8)
+        try "name,\nLichens,\n".write(toFile: directory + "/trailing.csv", atomically: true, encoding: .utf8)
+        let script = ["Category", "Moss"].map { "import csv \(directory)/semicolons.csv \($0)\nimport csv \(directory)/trailing.csv \($0)\n" }.joined()
+        let result = try runner.run([Fixtures.realmPath("species")], input: script)
+        #expect(result.status == 1)
+        let semicolons = "cannot use \(directory)/semicolons.csv: the header is one field, 'name;note': import reads comma-separated values, and this file seems to separate them with ';'"
+        let trailing = "cannot use \(directory)/trailing.csv: column 2 of the header has no name"
+        #expect(result.standardError == """
+        error (line 1): \(semicolons)
+        error (line 2): \(trailing)
+        error (line 3): \(semicolons)
+        error (line 4): \(trailing)
+
+        """)
+    }
 }

@@ -99,6 +99,15 @@ enum CSVReader {
         return records
     }
 
+    /// A header that is one field holding ';' or a tab comes from a spreadsheet set to another
+    /// separator; saying so beats "no property 'name;city'".
+    static func checkSeparator(_ header: CSVRecord, path: String) throws(BrowserError) {
+        guard header.fields.count == 1, let text = header.fields.first?.text else { return }
+        for (separator, name) in [(";", "';'"), ("\t", "tabs")] where text.contains(separator) {
+            throw .invalidInput(path: path, reason: "the header is one field, \(CSVCellParser.shown(text)): import reads comma-separated values, and this file seems to separate them with \(name)")
+        }
+    }
+
     /// The records of the file at `path` (UTF-8).
     static func records(atPath path: String) throws(BrowserError) -> [CSVRecord] {
         let data = try InputFile.contents(of: path, what: "the CSV file")

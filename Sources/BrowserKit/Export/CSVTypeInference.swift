@@ -8,6 +8,7 @@ enum CSVTypeInference {
         guard let header = records.first else { throw .invalidInput(path: path, reason: "the file is empty; it needs a header row naming the properties") }
         var columns: [NewColumn?] = []
         var seen = Set<String>()
+        try CSVReader.checkSeparator(header, path: path)
         for (index, field) in header.fields.enumerated() {
             let name = field.text.trimmingWhitespace()
             guard !name.isEmpty else { throw .invalidInput(path: path, reason: "column \(index + 1) of the header has no name") }

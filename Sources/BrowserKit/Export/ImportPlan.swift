@@ -36,8 +36,10 @@ struct ImportPlan {
         var plan = ImportPlan()
         var columns: [Column?] = []
         var seen = Set<String>()
-        for field in header.fields {
+        try CSVReader.checkSeparator(header, path: path)
+        for (index, field) in header.fields.enumerated() {
             let name = field.text.trimmingWhitespace()
+            guard !name.isEmpty else { throw .invalidInput(path: path, reason: "column \(index + 1) of the header has no name") }
             guard seen.insert(name).inserted else { throw .invalidInput(path: path, reason: "the header names \(name) twice") }
             if name == "_key" {
                 plan.ignoredKeyColumn = true
