@@ -57,7 +57,9 @@ public struct ScriptRunner {
         var accumulator = StatementAccumulator()
         var firstLine = 1
         func origin(_ first: Int) -> String { (source.map { "\($0), " } ?? "") + "line \(first)" }
-        for (index, line) in lines.enumerated() {
+        for (index, rawLine) in lines.enumerated() {
+            // Editors on Windows start text with a byte-order mark; it is not part of the command.
+            let line = index == 0 && rawLine.hasPrefix("\u{FEFF}") ? String(rawLine.dropFirst()) : rawLine
             if !accumulator.isContinuing { firstLine = index + 1 }
             guard let statement = accumulator.add(line) else { continue }
             if !run(line: statement, origin: origin(firstLine)) {

@@ -65,4 +65,12 @@ struct InputFileErrorTests {
 
         """)
     }
+
+    @Test func pipedInputWithAByteOrderMarkRuns() throws {
+        guard Fixtures.requirePresent() else { return }
+        let categories = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))["tables"]?.array?.first { $0["name"]?.string == "class_Category" }?["objects"]?.array).count
+        let result = try runner.run([Fixtures.realmPath("species")], input: "\u{FEFF}count Category\r\ncount Category\r\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "\(categories)\n\(categories)\n")
+    }
 }
