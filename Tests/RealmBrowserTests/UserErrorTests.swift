@@ -343,4 +343,11 @@ struct UserErrorTests {
         #expect(result.standardOutput.hasSuffix("rolled back 1 change\n5\n"), "\(result.standardOutput)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
+
+    @Test func helpForACommandWithItsFirstArgument() throws {
+        let result = try runner.run([], input: "help add class\nhelp export json\nhelp nosuch thing\n")
+        #expect(result.standardOutput.hasPrefix("add class NAME (PROPERTY TYPE[?] [primary], ...) | property CLASS NAME TYPE[?]\n"))
+        #expect(result.standardOutput.contains("\nexport json|csv [CLASS | result] FILE\n"))
+        #expect(result.standardError == "error (line 3): unknown command 'nosuch thing' (type 'help' for the list)\n")
+    }
 }

@@ -12,7 +12,9 @@ enum HelpCommand {
             output.write(overview())
         } else if let text = HelpTopics.text(for: topic) {
             output.write(text)
-        } else if let command = CommandRegistry.command(named: topic) {
+        } else if let command = CommandRegistry.command(named: topic)
+                    ?? CommandRegistry.command(named: StatementSplitter.command(in: topic).name) {
+            // 'help add class' or 'help export json' is help for the command.
             output.line("\(command.name) \(command.arguments)".trimmingWhitespace())
             output.line("  \(command.summary)")
             if !command.aliases.isEmpty { output.line("  also: " + command.aliases.joined(separator: ", ")) }
