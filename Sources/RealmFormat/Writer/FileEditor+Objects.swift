@@ -58,6 +58,7 @@ extension FileEditor {
                 throw duplicatePrimaryKey(value, column: primaryKey, table: table)
             }
         }
+        try refuseAfterSchemaChange(table)
         let key = try nextKey(in: table)
         var byLeaf: [Int: RealmValue] = [:]
         for (column, value) in values { byLeaf[column.leafIndex] = value }
@@ -238,7 +239,12 @@ extension FileEditor {
     func atomically<T>(_ body: () throws(RealmFormatError) -> T) throws(RealmFormatError) -> T {
         let count = edits.count
         do {
-            return try body()
+            let result = try body()
+            for edit in edits[count...] {
+                if case .addColumn = edit.change { continue }
+                try refuseAfterSchemaChange(edit.table)
+            }
+            return result
         } catch {
             edits.removeSubrange(count...)
             throw error
@@ -246,4 +252,16 @@ extension FileEditor {
     }
 
     public var pendingChanges: Int { edits.count + newTables.count }
+
+    /// A table whose schema changes in this transaction cannot also have its objects changed
+    /// (the commit writes one or the other). Refused when staged, so that 'commit' does not
+    /// fail later with every change of the transaction still pending.
+    func refuseAfterSchemaChange(_ table: Table) throws(RealmFormatError) {
+        let addsColumn = edits.contains { edit in
+            if case .addColumn = edit.change { return edit.table.slot == table.slot }
+            return false
+        }
+        guard addsColumn else { return }
+        throw .cannotWrite(path: path, reason: "\(table.displayName) has a new property in this transaction: commit it before changing its objects")
+    }
 }
