@@ -57,7 +57,14 @@ public final class Session {
             throw .usage("\(command.name) takes no arguments ('\(arguments)' is left over)")
         }
         defer { output.flush() }
-        try command.run(arguments, self)
+        do {
+            try command.run(arguments, self)
+        } catch let .unknownClass(name, suggestion) {
+            if let transaction, transaction.stagedClassNames.contains(name) {
+                throw .notNow("class \(name) is added by this transaction and exists once it is committed: 'commit' first, then use it")
+            }
+            throw .unknownClass(name, suggestion: suggestion)
+        }
     }
 
     /// Opens the current file again after a commit, keeping the navigation path where it can.

@@ -44,4 +44,18 @@ struct TransactionErrorTests {
         #expect(specimens.count == (try objects(original, "class_Specimen")).count)
         #expect(specimens[1]["name"]?.string == "Bald cypress")
     }
+
+    @Test func aClassAddedInTheTransactionIsNamedAsPending() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransactionErrorTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let result = try runner.run([file], input: "begin\nadd class Fungus (name string)\ncreate Fungus name = \"Morel\"\ncommit\ncreate Fungus name = \"Morel\"\ncount Fungus\n")
+        #expect(result.status == 1)
+        #expect(result.standardError == "error (line 3): class Fungus is added by this transaction and exists once it is committed: 'commit' first, then use it\n")
+        #expect(result.standardOutput.hasSuffix("\n1\n"), "\(result.standardOutput)")
+    }
 }

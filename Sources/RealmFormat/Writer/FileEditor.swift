@@ -19,6 +19,12 @@ public final class FileEditor {
     var edits: [Edit] = []
     /// Classes to add (schema edits), written after the changed tables.
     var newTables: [NewTable] = []
+
+    /// The classes `addClass` staged (names without the class_ prefix): they exist only after
+    /// the commit, which a "no class named X" right after adding X should say.
+    public var stagedClassNames: [String] {
+        newTables.map { $0.name.hasPrefix(Table.classPrefix) ? String($0.name.dropFirst(Table.classPrefix.count)) : $0.name }
+    }
     /// A commit leaves `file` behind the new version, so an editor commits once: a second commit
     /// from the old top would place nodes in space the new version uses.
     private var hasCommitted = false
