@@ -24,13 +24,21 @@ enum JavaModelWriter {
             if property.isFullTextIndexed {
                 fields += "    // '\(property.name)' has a full-text index in the file; Realm Java cannot declare one.\n"
             }
+            // A Java keyword cannot name a field: the field gets a trailing _ and @RealmField
+            // keeps the property's name in the file.
+            let field = javaKeywords.contains(property.name) ? property.name + "_" : property.name
+            if field != property.name {
+                annotations.append("@RealmField(\"\(property.name)\")")
+                imports.insert("io.realm.annotations.RealmField")
+            }
             fields += annotations.map { "    \($0)\n" }.joined()
-            fields += "    private \(type) \(property.name)\(initial.map { " = " + $0 } ?? "");\n"
-            let capitalized = ModelNaming.upperFirst(property.name)
+            fields += "    private \(type) \(field)\(initial.map { " = " + $0 } ?? "");\n"
+            // Accessors follow the field (getClass_, not Object's final getClass).
+            let capitalized = ModelNaming.upperFirst(field)
             let getter = type == "boolean" ? "is" : "get"
-            accessors += "\n    public \(type) \(getter)\(capitalized)() { return \(property.name); }\n"
+            accessors += "\n    public \(type) \(getter)\(capitalized)() { return \(field); }\n"
             if property.collection == nil {
-                accessors += "    public void set\(capitalized)(\(type) \(property.name)) { this.\(property.name) = \(property.name); }\n"
+                accessors += "    public void set\(capitalized)(\(type) \(field)) { this.\(field) = \(field); }\n"
             }
         }
         for backlink in model.backlinks {
@@ -45,6 +53,15 @@ enum JavaModelWriter {
         text += "public class \(model.name) extends RealmObject {\n"
         return text + fields + accessors + "}\n"
     }
+
+    /// Words Java reserves (JLS §3.9, with the literals): no field may be named so.
+    static let javaKeywords: Set<String> = [
+        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+        "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
+        "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+        "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
+        "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null", "_",
+    ]
 
     /// The field's type, whether it needs `@Required`, and its initial value.
     static func declaration(of property: ModelProperty, imports: inout Set<String>) -> (String, Bool, String?) {
