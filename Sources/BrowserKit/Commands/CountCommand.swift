@@ -6,9 +6,9 @@ enum CountCommand {
         summary: "the number of objects of a class, or of those matching a query",
         run: { arguments, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
-            let (name, query) = StatementSplitter.command(in: arguments)
-            guard !name.isEmpty else { throw .usage("count CLASS [QUERY]") }
-            let table = try catalog.table(named: name)
+            guard let (table, query) = try ClassArgument.split(arguments, session: session, catalog: catalog) else {
+                throw .usage("count CLASS [QUERY]   (after 'cd CLASS', count [QUERY])")
+            }
             if query.isEmpty {
                 session.output.line(String(table.objects.count))
             } else {

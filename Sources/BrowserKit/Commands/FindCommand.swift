@@ -11,11 +11,9 @@ enum FindCommand {
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
         let catalog = try session.requireCatalog()
-        let (className, queryText) = StatementSplitter.command(in: arguments)
-        guard !className.isEmpty, !queryText.isEmpty else {
-            throw .usage("find CLASS QUERY   (see 'help queries')")
+        guard let (table, queryText) = try ClassArgument.split(arguments, session: session, catalog: catalog), !queryText.isEmpty else {
+            throw .usage("find CLASS QUERY   (see 'help queries'; after 'cd CLASS', find QUERY)")
         }
-        let table = try catalog.table(named: className)
         let keys = try QueryRunner.run(queryText, on: table, catalog: catalog)
         session.lastQuery = (table.name, queryText)
         try show(keys, of: table, session: session, catalog: catalog)
