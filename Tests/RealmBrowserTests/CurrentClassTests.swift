@@ -39,4 +39,18 @@ struct CurrentClassTests {
 
         """)
     }
+
+    @Test func collectionPositionsOutOfRangeNameTheWholePath() throws {
+        guard Fixtures.requirePresent() else { return }
+        let all = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("alltypes"))["tables"]?.array?.first { $0["name"]?.string == "class_AllTypes" }?["objects"]?.array)
+        let position = try #require(all.firstIndex { ($0["intList"]?.array?.count ?? 0) > 1 && ($0["intList"]?.array?.count ?? 0) < 100 })
+        let count = try #require(all[position]["intList"]?.array?.count)
+        let result = try runner.run([Fixtures.realmPath("alltypes")], input: "show AllTypes[\(position)].intList[\(count)]\ncd AllTypes[\(position)].intList\nshow [-\(count + 1)]\n")
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+        error (line 1): AllTypes[\(position)].intList[\(count)] is out of range: positions run from 0 to \(count - 1)
+        error (line 3): AllTypes[\(position)].intList[-\(count + 1)] is out of range: positions run from 0 to \(count - 1)
+
+        """)
+    }
 }

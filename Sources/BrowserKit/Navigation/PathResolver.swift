@@ -78,7 +78,14 @@ struct PathResolver {
             steps.append(current)
         }
         for subscriptText in segment.subscripts {
-            current = try subscripted(current, by: subscriptText, path: text)
+            do {
+                current = try subscripted(current, by: subscriptText, path: text)
+            } catch let .positionOutOfRange(_, position, count) {
+                // Named by the whole path so far (AllTypes[20].intList), as the prompt shows it.
+                throw .positionOutOfRange(className: steps.map(\.label).joined(), position: position, count: count)
+            } catch {
+                throw error
+            }
             steps.append(current)
         }
         return steps
