@@ -268,17 +268,18 @@ struct UserErrorTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
 
-    @Test func deletingThroughANullLinkSaysItIsNull() throws {
+    @Test func deletingOrSettingThroughANullLinkSaysItIsNull() throws {
         guard Fixtures.requirePresent() else { return }
         let (directory, file) = try copy("alltypes")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let position = try #require(try objects("alltypes", "class_AllTypes").firstIndex { $0["address"] == .null })
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
-        let result = try runner.run([file, "-c", "delete AllTypes[\(position)].address; delete AllTypes"])
+        let result = try runner.run([file, "-c", "delete AllTypes[\(position)].address; delete AllTypes; set AllTypes[\(position)].address.city = \"Oslo\""])
         #expect(result.status == 1)
         #expect(result.standardError == """
         error (line 1, statement 1): AllTypes[\(position)].address is null: there is no object to delete
         error (line 1, statement 2): usage: delete CLASS[N]  (the path must lead to one object)
+        error (line 1, statement 3): AllTypes[\(position)].address is null: there is no object to set city on
 
         """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)

@@ -26,6 +26,10 @@ enum SetCommand {
             throw error
         }
         guard case let .object(object)? = objectPath.last?.location else {
+            if case .value(.null)? = objectPath.last?.location {
+                let prefix = String(pathText[..<(pathText.lastIndex(of: ".") ?? pathText.endIndex)])
+                throw .invalidValue("\(prefix) is null: there is no object to set \(property) on")
+            }
             throw .usage(usage + " (the path must lead to an object's property)")
         }
         guard let column = object.table.column(named: property) else {
