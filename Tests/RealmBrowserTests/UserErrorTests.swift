@@ -236,6 +236,7 @@ struct UserErrorTests {
         remove AllTypes[2].addressList[-\(addresses + 1)]
         move AllTypes[2].targetList 0 99
         remove AllTypes[2].targetList[\(targets)]
+        append AllTypes[2].targetList null
 
         """
         let result = try runner.run([file], input: script)
@@ -245,6 +246,7 @@ struct UserErrorTests {
         error (line 2): AllTypes[2].addressList[-\(addresses + 1)] is out of range: positions run from 0 to \(addresses - 1)
         error (line 3): AllTypes[2].targetList[99] is out of range: positions run from 0 to \(targets - 1)
         error (line 4): AllTypes[2].targetList[\(targets)] is out of range: positions run from 0 to \(targets - 1)
+        error (line 5): targetList is a list of links: it holds objects, not null
 
         """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)

@@ -85,6 +85,7 @@ enum SetCommand {
     /// The object a link is set to (`Category[1]`, `Category[name = "Birds"]`), or nil for `null`.
     static func linkTarget(_ text: String, column: Column, catalog: Catalog, session: Session) throws(BrowserError) -> (table: Table, key: Int64)? {
         if text == "null" || text == "nil" {
+            if column.collection != nil { throw .invalidValue("\(column.name) is a list of links: it holds objects, not null") }
             guard column.isNullable else { throw .invalidValue("\(column.name) is required; it cannot be null") }
             return nil
         }
