@@ -25,6 +25,8 @@ struct SchemaEditErrorTests {
         add class Q (a.b int)
         add class X (a int, a string)
         add property Category 'x y' int
+        add class A<B (a int)
+        add class Tree (2d int)
 
         """
         let refused = try runner.run([file], input: script)
@@ -37,12 +39,14 @@ struct SchemaEditErrorTests {
         error (line 5): a property cannot be named a.b: "." would not work in paths and queries (use letters, digits and _)
         error (line 6): property a is given twice
         error (line 7): a property cannot be named x y: " " would not work in paths and queries (use letters, digits and _)
+        error (line 8): a class cannot be named A<B: "<" would not work in paths and queries (use letters, digits and _)
+        error (line 9): a property cannot be named 2d: a name starting with a digit reads as a number in paths and queries
 
         """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
-        let accepted = try runner.run([file, "-c", "add class Code (id objectId? primary, label string); schema Code"])
+        let accepted = try runner.run([file, "-c", "add class Code (id objectId? primary, label string, ünï_$1 int); schema Code"])
         #expect(accepted.status == 0, "\(accepted.standardError)")
-        #expect(accepted.standardOutput.hasPrefix("add class Code (id objectId? primary, label string)  (committed version"))
-        #expect(accepted.standardOutput.hasSuffix("id     objectId (optional, primary key)\nlabel  string\n"))
+        #expect(accepted.standardOutput.hasPrefix("add class Code (id objectId? primary, label string, ünï_$1 int)  (committed version"))
+        #expect(accepted.standardOutput.hasSuffix("id      objectId (optional, primary key)\nlabel   string\nünï_$1  int\n"), "\(accepted.standardOutput)")
     }
 }

@@ -73,11 +73,16 @@ enum AddClassCommand {
     }
 
     /// Names the browser's own commands could not address afterwards (`show 'My Class'`,
-    /// `Person[0].a.b`) are refused; Realm's other rules (length, uniqueness) come from the editor.
+    /// `Person[0].a.b`, `find A<B ...`) are refused; Realm's other rules (length, uniqueness)
+    /// come from the editor.
     static func checkName(_ name: String, of what: String) throws(BrowserError) {
-        let reserved = Set(" \t'\"`[](){}.,;=:?")
-        if let character = name.first(where: { reserved.contains($0) }) {
+        // An identifier of the query language: letters (any script), digits, _ and $, not
+        // starting with a digit; anything else breaks key paths and queries.
+        if let character = name.first(where: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }) {
             throw .invalidValue("\(what) cannot be named \(name): \"\(character)\" would not work in paths and queries (use letters, digits and _)")
+        }
+        if let first = name.first, first.isNumber {
+            throw .invalidValue("\(what) cannot be named \(name): a name starting with a digit reads as a number in paths and queries")
         }
     }
 }
