@@ -49,4 +49,26 @@ struct SchemaEditErrorTests {
         #expect(accepted.standardOutput.hasPrefix("add class Code (id objectId? primary, label string, ünï_$1 int)  (committed version"))
         #expect(accepted.standardOutput.hasSuffix("id      objectId (optional, primary key)\nlabel   string\nünï_$1  int\n"), "\(accepted.standardOutput)")
     }
+
+    @Test func importIntoANewClassFollowsTheSameNamingRules() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SchemaEditErrorTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        try "first name,age\nAda,36\n".write(toFile: directory + "/people.csv", atomically: true, encoding: .utf8)
+        try "_key\n5\n".write(toFile: directory + "/keys.csv", atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let result = try runner.run([file], input: "import csv \(directory)/people.csv 'My People'\nimport csv \(directory)/people.csv People\nimport csv \(directory)/keys.csv Keys\n")
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+        error (line 1): a class cannot be named My People: " " would not work in paths and queries (use letters, digits and _)
+        error (line 2): cannot use \(directory)/people.csv: a property cannot be named first name: " " would not work in paths and queries (use letters, digits and _); rename the column in the header
+        error (line 3): cannot use \(directory)/keys.csv: the header names no property besides _key; a new class needs at least one
+
+        """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }

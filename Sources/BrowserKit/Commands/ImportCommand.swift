@@ -38,7 +38,18 @@ enum ImportCommand {
             let links = LinkTargetIndex(translations: session.importedKeys[catalog.file.path] ?? [:])
             plan = try ImportPlan.existing(existing, records: records, file: catalog.file, path: path, links: links)
         } else {
+            // A new class and its properties follow add class's naming rules, so they can be
+            // shown and queried afterwards ("first name" could not).
+            try AddClassCommand.checkName(className, of: "a class")
             let columns = try CSVTypeInference.columns(records: records, path: path)
+            for column in columns.compactMap({ $0 }) {
+                do { try AddClassCommand.checkName(column.name, of: "a property") } catch {
+                    throw .invalidInput(path: path, reason: "\(error); rename the column in the header")
+                }
+            }
+            if columns.compactMap({ $0 }).isEmpty {
+                throw .invalidInput(path: path, reason: "the header names no property besides _key; a new class needs at least one")
+            }
             if let primaryKey {
                 guard let column = columns.compactMap({ $0 }).first(where: { $0.name == primaryKey }) else {
                     throw .invalidValue("--primary \(primaryKey): the header has no such column")
