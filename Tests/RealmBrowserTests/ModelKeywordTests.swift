@@ -51,4 +51,29 @@ struct ModelKeywordTests {
 
         """)
     }
+
+    @Test func swiftPropertiesNamedByKeywordsAreEscaped() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ModelKeywordTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/kw.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let added = try runner.run([file, "-c", "add class Alias (typealias int, Any string, name string)"])
+        #expect(added.status == 0, "\(added.standardError)")
+        // By hand: Swift reserves typealias and Any; backticks make them property names.
+        #expect(try runner.run([file, "-c", "models swift Alias"]).standardOutput == """
+        // Realm models for kw.realm, written by realm-browser from the file's schema.
+        import Foundation
+        import RealmSwift
+
+        class Alias: Object {
+            @Persisted var `typealias`: Int
+            @Persisted var `Any`: String
+            @Persisted var name: String
+        }
+
+        """)
+    }
 }

@@ -4,7 +4,10 @@ enum SwiftModelWriter {
                                         "in", "is", "as", "return", "if", "else", "for", "while", "do", "switch", "case",
                                         "default", "break", "continue", "self", "Self", "super", "init", "deinit", "nil",
                                         "true", "false", "where", "throws", "static", "public", "private", "internal",
-                                        "operator", "repeat", "guard", "defer", "try", "catch", "throw", "subscript", "Type"]
+                                        "operator", "repeat", "guard", "defer", "try", "catch", "throw", "subscript", "Type",
+                                        // The Swift book's other reserved words (typealias did not compile).
+                                        "typealias", "associatedtype", "fileprivate", "inout", "precedencegroup",
+                                        "rethrows", "fallthrough", "Any", "_"]
 
     static func source(for classes: [ModelClass], fileName: String) -> String {
         var text = "// Realm models for \(fileName), written by realm-browser from the file's schema.\n"
