@@ -1,8 +1,12 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Reads a file a command takes as input (`import csv`, `load`, `-f`), turning Foundation's
-/// errors ("NSCocoaErrorDomain error 256") into what happened: no such file, a directory,
-/// permission denied.
+/// Reads a file a command takes as input (`import csv`, `load`, `-f`) with plain read(2), so
+/// pipes and devices work too (`-f <(...)`, `/dev/stdin`, which Foundation's Data(contentsOf:)
+/// refused with "read error"), and says what went wrong: no such file, a directory, a
+/// permission.
 enum InputFile {
     static func contents(of path: String, what: String) throws(BrowserError) -> Data {
         var isDirectory: ObjCBool = false
@@ -10,19 +14,19 @@ enum InputFile {
             throw .invalidInput(path: path, reason: "cannot read \(what): no such file")
         }
         guard !isDirectory.boolValue else { throw .invalidInput(path: path, reason: "cannot read \(what): it is a directory") }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .invalidInput(path: path, reason: "cannot read \(what): \(reason(error))")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .invalidInput(path: path, reason: "cannot read \(what): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .invalidInput(path: path, reason: "cannot read \(what): \(String(cString: strerror(errno)))")
+            }
+            data.append(contentsOf: buffer[..<count])
         }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let message = strerror(Int32(underlying.code)) {
-            return String(cString: message)
-        }
-        return "read error"
     }
 }

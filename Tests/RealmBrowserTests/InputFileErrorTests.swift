@@ -73,4 +73,23 @@ struct InputFileErrorTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "\(categories)\n\(categories)\n")
     }
+
+    @Test func scriptsAndCSVFromPipesAndDevices() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("InputFileErrorTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let categories = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))["tables"]?.array?.first { $0["name"]?.string == "class_Category" }?["objects"]?.array).count
+        let script = try runner.run([file, "-f", "/dev/stdin"], input: "count Category\n")
+        #expect(script.status == 0, "\(script.standardError)")
+        #expect(script.standardOutput == "\(categories)\n")
+        let empty = try runner.run([file, "-f", "/dev/null"])
+        #expect(empty.status == 0, "\(empty.standardError)")
+        let imported = try runner.run([file, "-c", "import csv /dev/stdin Category; count Category"], input: "name\r\nLichens\r\n")
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.hasSuffix("\n\(categories + 1)\n"), "\(imported.standardOutput)")
+    }
 }
