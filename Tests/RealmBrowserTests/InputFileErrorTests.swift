@@ -92,4 +92,25 @@ struct InputFileErrorTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.hasSuffix("\n\(categories + 1)\n"), "\(imported.standardOutput)")
     }
+
+    @Test func forceNeverReplacesSomethingThatIsNotAFile() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("InputFileErrorTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/pipe"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let link = directory + "/link.realm"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Fixtures.realmPath("species"))
+        for target in [fifo, link, directory] {
+            let generate = try runner.run(["generate", "demo", target, "--rows", "1", "--force"])
+            #expect(generate.status == 1)
+            #expect(generate.standardError == "error (line 1): cannot write \(target): it exists and is not a regular file; write to a file\n")
+            let load = try runner.run(["load", Fixtures.jsonPath("species"), target, "--force"])
+            #expect(load.standardError == "error (line 1): cannot write \(target): it exists and is not a regular file; write to a file\n")
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the pipe is still a pipe")
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
+    }
 }

@@ -13,8 +13,14 @@ public struct RealmFileWriter {
     /// `progress` is called with the number of objects written so far.
     public func write(tables: [NewTable], to path: String, overwrite: Bool = false,
                       progress: (Int) -> Void = { _ in }) throws(RealmFormatError) {
-        if !overwrite && access(path, F_OK) == 0 {
-            throw .cannotWrite(path: path, reason: "the file exists (use --force to replace it)")
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            // The rename below would put a regular file where a device, pipe, directory or
+            // link was: --force replaces Realm files, never /dev/null.
+            guard existing.st_mode & S_IFMT == S_IFREG else {
+                throw .cannotWrite(path: path, reason: "it exists and is not a regular file; write to a file")
+            }
+            if !overwrite { throw .cannotWrite(path: path, reason: "the file exists (use --force to replace it)") }
         }
         let temporary = path + ".tmp-\(getpid())"
         do {
