@@ -32,7 +32,12 @@ enum ValueCoercion {
             return value
         case let (.double, .int(number)): return .double(Double(number))
         case let (.float, .int(number)): return .float(Float(number))
-        case let (.float, .double(number)): return .float(Float(number))
+        case let (.float, .double(number)):
+            // Rounding is fine; a finite number becoming infinity is not.
+            guard !number.isFinite || Float(number).isFinite else {
+                throw .invalidValue("\(place) is a float property; \(typed ?? "\(number)") is beyond its range (about ±3.4e38)")
+            }
+            return .float(Float(number))
         case let (.binary, .string(text)): return .binary(Array(text.utf8))
         case let (.decimal128, .int(number)):
             let magnitude = UInt64(number.magnitude)

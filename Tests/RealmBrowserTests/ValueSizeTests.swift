@@ -53,4 +53,27 @@ struct ValueSizeTests {
         let linked = try runner.run([file, "-c", "show Specimen[0]"])
         #expect(linked.standardOutput.contains("  category             Category[0] \(cut)\n"), "\(linked.standardOutput)")
     }
+
+    @Test func floatsBeyondFloatRangeAreRefusedNotMadeInfinite() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ValueSizeTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/alltypes.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("alltypes"), toPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        // Float.greatestFiniteMagnitude is about 3.4028235e38 (IEEE 754 binary32).
+        let result = try runner.run([file, "-c", "set AllTypes[1].floatReq = 1e39; update AllTypes TRUEPREDICATE SET floatOpt = -3.5e38"])
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+        error (line 1, statement 1): AllTypes.floatReq is a float property; 1e39 is beyond its range (about ±3.4e38)
+        error (line 1, statement 2): AllTypes.floatOpt is a float property; -3.5e38 is beyond its range (about ±3.4e38)
+
+        """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+        let kept = try runner.run([file, "-c", "set AllTypes[1].floatReq = 3.4e38; set AllTypes[1].floatOpt = inf; show AllTypes[1].floatReq; show AllTypes[1].floatOpt"])
+        #expect(kept.status == 0, "\(kept.standardError)")
+        #expect(kept.standardOutput.hasSuffix("\n3.4e+38\ninf\n"), "\(kept.standardOutput)")
+    }
 }
