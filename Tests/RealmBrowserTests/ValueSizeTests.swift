@@ -72,6 +72,11 @@ struct ValueSizeTests {
 
         """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+        try "_id,floatReq\nf1,1e39\nf2,inf\nf3,1.5\n".write(toFile: directory + "/floats.csv", atomically: true, encoding: .utf8)
+        let imported = try runner.run([file, "-c", "import csv \(directory)/floats.csv AllTypes"])
+        #expect(imported.status == 1)
+        #expect(imported.standardError.hasSuffix("1 bad row, nothing imported ('--skip-bad' imports the valid rows):\n  line 2: floatReq: '1e39' is not within float's range (about ±3.4e38)\n"), "\(imported.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         let kept = try runner.run([file, "-c", "set AllTypes[1].floatReq = 3.4e38; set AllTypes[1].floatOpt = inf; show AllTypes[1].floatReq; show AllTypes[1].floatOpt"])
         #expect(kept.status == 0, "\(kept.standardError)")
         #expect(kept.standardOutput.hasSuffix("\n3.4e+38\ninf\n"), "\(kept.standardOutput)")

@@ -150,6 +150,8 @@ struct CSVCellParser {
             }
         case .float:
             guard let number = Float(trimmed) else { throw fail("a number") }
+            // "1e39" parses as infinity; only a written infinity may be one.
+            if number.isInfinite, let exact = Double(trimmed), exact.isFinite { throw fail("within float's range (about ±3.4e38)") }
             return .float(number)
         case .double:
             guard let number = Double(trimmed) else { throw fail("a number") }
