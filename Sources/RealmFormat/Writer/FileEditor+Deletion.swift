@@ -66,6 +66,7 @@ extension FileEditor {
                                   change: .backlinks(FileEditor.removing(key, count: count, from: origins))))
             }
         }
+        lifecycleEdits.append(edits.count)
         edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .delete))
     }
 

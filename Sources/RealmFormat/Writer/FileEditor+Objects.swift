@@ -62,6 +62,7 @@ extension FileEditor {
         let key = try nextKey(in: table)
         var byLeaf: [Int: RealmValue] = [:]
         for (column, value) in values { byLeaf[column.leafIndex] = value }
+        lifecycleEdits.append(edits.count)
         edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .create(byLeaf)))
         return key
     }
@@ -215,9 +216,9 @@ extension FileEditor {
 
     /// Whether the object exists once the staged changes are applied.
     public func exists(table: Table, key: Int64) throws(RealmFormatError) -> Bool {
-        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key {
-            if edit.isCreation { return true }
-            if edit.isDeletion { return false }
+        for index in lifecycleEdits.reversed() {
+            let edit = edits[index]
+            if edit.table.slot == table.slot && edit.key == key { return edit.isCreation }
         }
         return try table.objects.find(key: key) != nil
     }
@@ -240,13 +241,16 @@ extension FileEditor {
         let count = edits.count
         do {
             let result = try body()
-            for edit in edits[count...] {
-                if case .addColumn = edit.change { continue }
-                try refuseAfterSchemaChange(edit.table)
+            if mayHaveSchemaChange {
+                for edit in edits[count...] {
+                    if case .addColumn = edit.change { continue }
+                    try refuseAfterSchemaChange(edit.table)
+                }
             }
             return result
         } catch {
             edits.removeSubrange(count...)
+            lifecycleEdits.removeAll { $0 >= count }
             throw error
         }
     }
@@ -257,6 +261,7 @@ extension FileEditor {
     /// (the commit writes one or the other). Refused when staged, so that 'commit' does not
     /// fail later with every change of the transaction still pending.
     func refuseAfterSchemaChange(_ table: Table) throws(RealmFormatError) {
+        guard mayHaveSchemaChange else { return }
         let addsColumn = edits.contains { edit in
             if case .addColumn = edit.change { return edit.table.slot == table.slot }
             return false

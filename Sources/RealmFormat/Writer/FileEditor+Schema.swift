@@ -39,5 +39,6 @@ extension FileEditor {
             throw .cannotWrite(path: path, reason: "commit the other changes to \(table.displayName) before changing its schema")
         }
         edits.append(Edit(table: table, key: -1, column: table.allColumns[0], change: .addColumn(column)))
+        mayHaveSchemaChange = true
     }
 }

@@ -17,6 +17,12 @@ public final class FileEditor {
     private let descriptor: Int32
     private let lockDescriptor: Int32
     var edits: [Edit] = []
+    /// Set once `addProperty` staged a column, so that the check for objects of such a table
+    /// (`refuseAfterSchemaChange`) costs nothing in transactions without schema changes.
+    var mayHaveSchemaChange = false
+    /// Positions in `edits` of the creations and deletions, so that `exists` does not scan
+    /// every staged edit (an update of 20,000 objects called it 20,000 times).
+    var lifecycleEdits: [Int] = []
     /// Classes to add (schema edits), written after the changed tables.
     var newTables: [NewTable] = []
 
@@ -212,6 +218,7 @@ public final class FileEditor {
         try publish(topRef: newTop, logicalSize: Int(logicalSize))
         let changes = edits.count + newTables.count
         edits.removeAll()
+        lifecycleEdits.removeAll()
         newTables.removeAll()
         return CommitSummary(version: newVersion, bytesWritten: writer.bytesWritten, changes: changes)
     }
