@@ -4,11 +4,11 @@ import RealmQuery
 /// `set PATH = VALUE`: change one property of one object and commit it at once, in place, with
 /// Realm's own commit protocol. Values are written as in the query language.
 enum SetCommand {
-    static let usage = "set CLASS[N].PROPERTY = VALUE   (or, after cd, set PROPERTY = VALUE)"
+    static let usage = "set CLASS[N].PROPERTY = VALUE, set CLASS[N].LIST[I] = VALUE, set CLASS[N].DICT[\"KEY\"] = VALUE   (or, after cd, set PROPERTY = VALUE)"
 
     static let spec = CommandSpec(
         name: "set", aliases: [], arguments: "PATH = VALUE",
-        summary: "change a property and commit it in place, e.g. set Specimen[3].name = \"Bald eagle\"",
+        summary: "change a property, a list element or a dictionary entry, e.g. set Specimen[3].name = \"Bald eagle\", set Note[0].tags[1] = \"x\"",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
@@ -17,6 +17,10 @@ enum SetCommand {
         let pathText = String(arguments[..<equals]).trimmingWhitespace()
         let valueText = String(arguments[arguments.index(after: equals)...]).trimmingWhitespace()
         guard !pathText.isEmpty, !valueText.isEmpty else { throw .usage(usage) }
+        if let last = try PathSegment.parse(pathText).last, !last.subscripts.isEmpty {
+            try setElement(pathText, valueText, session: session)
+            return
+        }
         let (objectPath, property) = try target(of: pathText, catalog: catalog, session: session)
         guard case let .object(object)? = objectPath.last?.location else {
             throw .usage(usage + " (the path must lead to an object's property)")
@@ -34,6 +38,10 @@ enum SetCommand {
                 }
                 try editor.setLink(to: target?.key, column: editColumn, table: table, key: try object.key)
             }
+            return
+        }
+        if column.collection != nil {
+            try replaceCollection(pathText, valueText, session: session)
             return
         }
         let literal: RealmValue

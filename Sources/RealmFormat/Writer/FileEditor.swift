@@ -41,6 +41,9 @@ public final class FileEditor {
     enum Change {
         case value(RealmValue)
         case linkList([Int64])
+        /// The whole new content of a list, set or dictionary of values (not a list of links):
+        /// `.list`, `.mixedList` or `.dictionary`, sets in stored order.
+        case collection(NewValue)
         case backlinks([Int64])
         /// A new object with these values (by leaf index; others get their type's default).
         case create([Int: RealmValue])

@@ -89,6 +89,10 @@ struct TableEditor {
                     slots[1 + leafIndex] = try writer.integers(rowSlots, hasRefs: true)
                     continue
                 }
+                if column.collection != nil, let oldColumn = try entry.path.leaf.columnNode(leafIndex: leafIndex) {
+                    slots[1 + leafIndex] = try collectionColumn(oldColumn, column: column, changes: changes.map { ($0.0, $0.2) }, encoder: encoder)
+                    continue
+                }
                 var values = try (0..<entry.path.leaf.count).map { row throws(RealmFormatError) in try reader.value(at: row) }
                 if column.type == .mixed {
                     // Mixed leaves are rewritten whole, nested collections included (read out here

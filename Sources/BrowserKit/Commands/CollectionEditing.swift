@@ -1,0 +1,187 @@
+import RealmFormat
+import RealmQuery
+
+/// What `set`, `append`, `remove` and `move` share for lists, sets and dictionaries: finding
+/// the collection a path names (`AllTypes[0].intList[2]`, `tags`, `intDict["k"]`), reading
+/// element values as the query language writes them (objects for collections of links), and
+/// staging one `CollectionEdit` through `Transaction`.
+enum CollectionEditing {
+    /// A list, set or dictionary property of one object, with the subscripts typed after it.
+    struct Target {
+        let object: ObjectHandle
+        let column: Column
+        /// `AllTypes[0].intList`, for messages.
+        let label: String
+        let subscripts: [String]
+
+        var kind: CollectionKind { column.collection ?? .list }
+    }
+
+    /// The collection property `text` names, from where the user stands.
+    static func target(_ text: String, session: Session, usage: String) throws(BrowserError) -> Target {
+        let catalog = try session.requireCatalog()
+        let segments = try PathSegment.parse(text)
+        guard let last = segments.last else { throw .usage(usage) }
+        let objectPath: [NavigationStep]
+        if segments.count == 1 {
+            objectPath = session.path
+        } else {
+            objectPath = try PathResolver(catalog: catalog).resolve(String(text[..<lastDot(in: text)]), from: session.path)
+        }
+        guard case let .object(object)? = objectPath.last?.location else {
+            throw .usage(usage + " (the path must lead to a list, set or dictionary property of one object)")
+        }
+        guard let column = object.table.column(named: last.name) else {
+            throw .unknownProperty(className: object.table.displayName, name: last.name)
+        }
+        guard column.collection != nil else {
+            throw .invalidValue("\(object.table.displayName).\(column.name) is not a list, set or dictionary")
+        }
+        return Target(object: object, column: column, label: objectPath.map(\.label).joined() + "." + column.name,
+                      subscripts: last.subscripts)
+    }
+
+    /// An element value typed by the user, fitted to the collection's element type: a literal
+    /// as in the query language, or an object (`Target[3]`) for links and Mixed elements.
+    static func element(_ text: String, for target: Target, session: Session) throws(BrowserError) -> RealmValue {
+        let catalog = try session.requireCatalog()
+        let column = target.column
+        if column.isLink {
+            guard let linked = try SetCommand.linkTarget(text, column: column, catalog: catalog, session: session) else { return .null }
+            return .link(table: linked.table.key, key: linked.key)
+        }
+        let literal: RealmValue
+        do {
+            literal = try QueryArguments.value(of: text)
+        } catch {
+            if column.type == .mixed, let path = try? PathResolver(catalog: catalog).resolve(text, from: []),
+               case let .object(object)? = path.last?.location, let key = try? object.key {
+                return .typedLink(table: object.table.key, key: key)
+            }
+            throw .query(error.annotated(query: text))
+        }
+        return try ValueCoercion.value(literal, for: column, className: target.object.table.displayName)
+    }
+
+    /// The elements of a `{a, b, c}` literal, each fitted like `element`.
+    static func elements(_ text: String, for target: Target, session: Session) throws(BrowserError) -> [RealmValue]? {
+        let trimmed = text.trimmingWhitespace()
+        guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}"), trimmed.count >= 2 else { return nil }
+        let inner = String(trimmed.dropFirst().dropLast()).trimmingWhitespace()
+        guard !inner.isEmpty else { return [] }
+        var values: [RealmValue] = []
+        for part in splitTopLevel(inner, at: ",") {
+            let item = part.trimmingWhitespace()
+            guard !item.isEmpty else { throw .invalidValue("an empty element in \(text)") }
+            values.append(try element(item, for: target, session: session))
+        }
+        return values
+    }
+
+    /// Stages `edit` (or commits it at once outside `begin`); `describe` gets the collection's
+    /// new size.
+    static func apply(_ edit: CollectionEdit, to target: Target, session: Session,
+                      describe: @escaping (Int) -> String) throws(BrowserError) {
+        let key: Int64
+        do { key = try target.object.key } catch { throw .file(error) }
+        let tableName = target.object.table.name
+        let property = target.column.name
+        try Transaction.change(session: session, unchanged: "\(target.label) already holds that value; nothing changed") { editor throws(RealmFormatError) -> String? in
+            guard let table = editor.file.table(named: tableName), let column = table.column(named: property) else {
+                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+            }
+            let outcome = try editor.edit(edit, column: column, table: table, key: key)
+            return outcome.changed ? describe(outcome.count) : nil
+        }
+    }
+
+    /// A value as messages show it (objects by their address).
+    static func shown(_ value: RealmValue, session: Session) -> String {
+        switch value {
+        case let .link(table, key), let .typedLink(table, key):
+            return session.catalog?.linkLabel(table: table, key: key) ?? "_key \(key)"
+        default:
+            return ValueFormatter().detail(value, link: { _, _ in "" })
+        }
+    }
+
+    static func size(_ count: Int, of target: Target) -> String {
+        let noun = target.kind == .dictionary ? "entr" + (count == 1 ? "y" : "ies") : "element" + (count == 1 ? "" : "s")
+        return "now \(count) \(noun)"
+    }
+
+    /// The first word of `text` (brackets and quotes kept together) and the rest, trimmed.
+    static func firstWord(_ text: String) -> (word: String, rest: String) {
+        let trimmed = text.trimmingWhitespace()
+        var depth = 0
+        var quote: Character?
+        for index in trimmed.indices {
+            let character = trimmed[index]
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "[", "(", "{": depth += 1
+            case "]", ")", "}": depth -= 1
+            default:
+                if character.isWhitespace && depth == 0 {
+                    return (String(trimmed[..<index]), String(trimmed[index...]).trimmingWhitespace())
+                }
+            }
+        }
+        return (trimmed, "")
+    }
+
+    /// `text` split at `separator` where it stands outside quotes and brackets.
+    static func splitTopLevel(_ text: String, at separator: Character) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var quote: Character?
+        var escaped = false
+        for character in text {
+            if let open = quote {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == open { quote = nil }
+                current.append(character)
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "[", "(", "{": depth += 1
+            case "]", ")", "}": depth -= 1
+            case separator where depth == 0:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// The position of the last `.` outside brackets and quotes (the end when there is none).
+    private static func lastDot(in text: String) -> String.Index {
+        var depth = 0
+        var quote: Character?
+        var found = text.endIndex
+        for index in text.indices {
+            let character = text[index]
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "." where depth == 0: found = index
+            default: break
+            }
+        }
+        return found
+    }
+}
