@@ -1,0 +1,340 @@
+import BrowserKit
+import Foundation
+import RealmFormat
+import Testing
+import TestSupport
+
+/// Lists, sets and dictionaries edited element by element, and embedded objects edited through
+/// their parent, on copies of alltypes.realm: after every commit the file accounts for every
+/// byte, and the reopened file dumps exactly as Realm's dump with the expected change made to
+/// the JSON; links in collections keep their targets' backlinks right.
+@Suite("Collection edits", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct CollectionEditTests {
+    typealias J = ExpectedDump
+    static let allTypes = "class_AllTypes"
+
+    /// A session on a fresh copy of a fixture.
+    final class Edit {
+        let path: String
+        let session: Session
+        let output = BufferedOutput()
+
+        init(_ fixture: String) throws {
+            path = try FixtureCopy.make(of: fixture, prefix: "CollectionEditTests")
+            session = Session(output: output)
+            try session.open(path: path)
+        }
+
+        deinit { FixtureCopy.remove(path) }
+
+        /// Runs a command; outside a transaction it commits, so the file is checked at once.
+        func run(_ command: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try session.execute(command)
+            if !session.prompt.hasPrefix("realm*") {
+                _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            }
+        }
+
+        func dump() throws -> JSONValue {
+            let output = BufferedOutput()
+            let reader = Session(output: output)
+            try reader.open(path: path)
+            try reader.execute("dump")
+            return try JSONParser.parse(output.text)
+        }
+
+        var bytes: Data {
+            get throws { try Data(contentsOf: URL(fileURLWithPath: path)) }
+        }
+    }
+
+    @Test func listElementsOfEveryElementType() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        // AllTypes[2] is the object with key 2 (keys 0..149 are dense).
+        try edit.run("set AllTypes[2].intList[1] = 7")
+        try edit.run("append AllTypes[2].intList -5")
+        try edit.run("remove AllTypes[2].intList[0]")
+        try edit.run("move AllTypes[2].intList 1 0")
+        try expected.updateList(Self.allTypes, key: 2, "intList") { list in
+            list[1] = .int(7)
+            list.append(.int(-5))
+            list.remove(at: 0)
+            list.insert(list.remove(at: 1), at: 0)
+        }
+        #expect(try expected.value(Self.allTypes, key: 2, "intList") == .array([.int(-5), .int(7)]))
+        try edit.run("set AllTypes[2].stringOptList[0] = null")
+        try edit.run("append AllTypes[2].stringOptList \"ünïcödé ✓ with spaces\"")
+        try expected.updateList(Self.allTypes, key: 2, "stringOptList") { list in
+            list[0] = .null
+            list.append(.string("ünïcödé ✓ with spaces"))
+        }
+        try edit.run("set AllTypes[2].doubleList[0] = 1.5")
+        try expected.updateList(Self.allTypes, key: 2, "doubleList") { $0[0] = J.double("1.5") }
+        try edit.run("append AllTypes[2].dateList T100:5")
+        try expected.updateList(Self.allTypes, key: 2, "dateList") { $0.append(J.date(100, 5)) }
+        try edit.run("remove AllTypes[2].uuidList[-1]")
+        try edit.run("append AllTypes[2].uuidList uuid(00112233-4455-6677-8899-aabbccddeeff)")
+        try expected.updateList(Self.allTypes, key: 2, "uuidList") { list in
+            list.removeLast()
+            list.append(J.uuid("00112233-4455-6677-8899-aabbccddeeff"))
+        }
+        try edit.run("append AllTypes[2].mixedList 'text'")
+        try edit.run("append AllTypes[2].mixedList 5")
+        try edit.run("append AllTypes[2].mixedList null")
+        try expected.set(Self.allTypes, key: 2, "mixedList", .array([.string("text"), J.mixedInt(5), .null]))
+        try edit.run("set AllTypes[2].targetList[0] = Target[3]")
+        try expected.updateList(Self.allTypes, key: 2, "targetList") { $0[0] = J.link("class_Target", 3) }
+        try edit.run("set AllTypes[1].intList = {3, 1, 3}")
+        try edit.run("set AllTypes[1].stringOptList = {}")
+        try expected.set(Self.allTypes, key: 1, "intList", .array([.int(3), .int(1), .int(3)]))
+        try expected.set(Self.allTypes, key: 1, "stringOptList", .array([]))
+        #expect(try edit.dump() == expected.dump)
+        try checkBacklinks(edit.path, into: "class_Target")
+    }
+
+    @Test func mixedListsKeepNestedCollectionsAndLinks() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        // AllTypes[0].mixedList: int, null, "m", float, a link to Target 0, uuid, [42], {"a": "b"}.
+        try edit.run("set AllTypes[0].mixedList[1] = 'was null'")
+        try edit.run("remove AllTypes[0].mixedList[4]")
+        try edit.run("append AllTypes[0].mixedList Target[5]")
+        try expected.updateList(Self.allTypes, key: 0, "mixedList") { list in
+            list[1] = .string("was null")
+            list.remove(at: 4)
+            list.append(J.link("class_Target", 5))
+        }
+        let nested = try #require(try expected.value(Self.allTypes, key: 0, "mixedList").array)
+        #expect(nested[5] == .array([J.mixedInt(42)]), "the nested list is still there")
+        #expect(try edit.dump() == expected.dump)
+        try checkBacklinks(edit.path, into: "class_Target")
+    }
+
+    @Test func setsKeepRealmsStoredOrder() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        // Integer sets ascend: 127, 2147483647 in the fixture.
+        try edit.run("append AllTypes[2].intSet 300")
+        let before = try edit.bytes
+        try edit.run("append AllTypes[2].intSet 127")
+        #expect(edit.output.text.contains("already holds that value; nothing changed"))
+        #expect(try edit.bytes == before, "adding a value a set holds writes nothing")
+        try edit.run("remove AllTypes[2].intSet 2147483647")
+        try expected.set(Self.allTypes, key: 2, "intSet", .array([.int(127), .int(300)]))
+        // Strings compare bytewise with a proper prefix first; null first of all (§6.17).
+        try edit.run("append AllTypes[2].stringOptSet \"hello\"")
+        try edit.run("append AllTypes[2].stringOptSet null")
+        try edit.run("append AllTypes[2].stringOptSet \"zebra\"")
+        try expected.updateList(Self.allTypes, key: 2, "stringOptSet") { set in
+            #expect(set == [.string("hello world"), .string("été café")])
+            set = [.null, .string("hello"), .string("hello world"), .string("zebra"), .string("été café")]
+        }
+        // Doubles: 2.5 goes before inf (realm-core's lower bound); NaN stays where it was.
+        try edit.run("append AllTypes[2].doubleSet 2.5")
+        try expected.updateList(Self.allTypes, key: 2, "doubleSet") { $0.insert(J.double("2.5"), at: 0) }
+        // UUIDs compare bytewise: 6664588a... < 7000... < f6ca59a2...
+        try edit.run("append AllTypes[2].uuidSet uuid(70000000-0000-0000-0000-000000000000)")
+        try expected.updateList(Self.allTypes, key: 2, "uuidSet") { $0.insert(J.uuid("70000000-0000-0000-0000-000000000000"), at: 1) }
+        // Dates by (seconds, nanoseconds): 1900-01-01 (-2208988800), -1000 s, then 0.
+        try edit.run("append AllTypes[2].dateSet T0:0")
+        try expected.updateList(Self.allTypes, key: 2, "dateSet") { $0.append(J.date(0, 0)) }
+        // Mixed: null, bools, numbers by value across types, strings, binaries, ..., links.
+        try edit.run("append AllTypes[0].mixedSet 2.5")
+        try edit.run("append AllTypes[0].mixedSet 1.0")
+        try edit.run("append AllTypes[0].mixedSet 'a'")
+        try edit.run("append AllTypes[0].mixedSet -7")
+        try edit.run("remove AllTypes[0].mixedSet true")
+        try expected.updateList(Self.allTypes, key: 0, "mixedSet") { set in
+            #expect(set[2] == .object([JSONValue.Member(key: "$decimal", value: .string("0")),
+                                       JSONValue.Member(key: "bits", value: .string("30400000000000000000000000000000"))]))
+            #expect(set[3] == J.mixedInt(1), "1.0 equals the int 1 already there")
+            set.insert(J.double("2.5"), at: 4)
+            set.insert(.string("a"), at: 5)
+            set.insert(J.mixedInt(-7), at: 2)
+            set.remove(at: 1)
+        }
+        // Links by object key.
+        try edit.run("append AllTypes[2].targetSet Target[5]")
+        try edit.run("remove AllTypes[2].targetSet Target[0]")
+        try expected.set(Self.allTypes, key: 2, "targetSet", .array([J.link("class_Target", 5), J.link("class_Target", 16)]))
+        // A whole set: sorted, duplicates dropped.
+        try edit.run("set AllTypes[1].intSet = {5, 1, 5, 3}")
+        try expected.set(Self.allTypes, key: 1, "intSet", .array([.int(1), .int(3), .int(5)]))
+        #expect(try edit.dump() == expected.dump)
+        try checkBacklinks(edit.path, into: "class_Target")
+    }
+
+    @Test func dictionaryEntriesByKey() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        try edit.run("set AllTypes[2].intDict[\"a\"] = 5")
+        try edit.run("set AllTypes[2].intDict['k1'] = 6")
+        try edit.run("remove AllTypes[2].intDict[\"k0\"]")
+        try expected.set(Self.allTypes, key: 2, "intDict", J.dictionary([("a", .int(5)), ("k1", .int(6))]))
+        // Keys "", "empty", "null", "键" in the fixture: bytewise, so "zz" goes before "键".
+        try edit.run("set AllTypes[0].stringOptDict[\"null\"] = \"now set\"")
+        try edit.run("set AllTypes[0].stringOptDict[\"zz\"] = null")
+        try edit.run("set AllTypes[0].stringOptDict[\"\"] = \"still the empty key\"")
+        try expected.updateDictionary(Self.allTypes, key: 0, "stringOptDict") { entries in
+            #expect(entries.map(\.key) == ["", "empty", "null", "键"])
+            entries[2].value = .string("now set")
+            entries.insert((key: "zz", value: .null), at: 3)
+            entries[0].value = .string("still the empty key")
+        }
+        try edit.run("set AllTypes[1].doubleDict[\"d0\"] = -1")
+        try expected.updateDictionary(Self.allTypes, key: 1, "doubleDict") { $0[0].value = J.double("-1") }
+        // Mixed values; removing the entry holding a link takes its backlink away.
+        try edit.run("set AllTypes[1].mixedDict[\"aaa\"] = 3.25")
+        try edit.run("remove AllTypes[1].mixedDict[\"link\"]")
+        try expected.updateDictionary(Self.allTypes, key: 1, "mixedDict") { entries in
+            entries.insert((key: "aaa", value: J.double("3.25")), at: 0)
+            entries.removeAll { $0.key == "link" }
+        }
+        // Dictionaries of links: first -> Target 11, none -> null, second -> null.
+        try edit.run("set AllTypes[2].targetDict[\"second\"] = Target[7]")
+        try edit.run("remove AllTypes[2].targetDict[\"first\"]")
+        try edit.run("set AllTypes[2].targetDict[\"new\"] = null")
+        try expected.set(Self.allTypes, key: 2, "targetDict",
+                         J.dictionary([("new", .null), ("none", .null), ("second", J.link("class_Target", 7))]))
+        #expect(try edit.dump() == expected.dump)
+        try checkBacklinks(edit.path, into: "class_Target")
+    }
+
+    @Test func embeddedObjectsEditedThroughTheirParent() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        // AllTypes[1].address is EmbeddedAddress 1; AllTypes[2].addressList holds 4 and 5.
+        #expect(try expected.value(Self.allTypes, key: 1, "address") == J.link("class_EmbeddedAddress", 1))
+        try edit.run("set AllTypes[1].address.city = \"Oslo\"")
+        try edit.run("set AllTypes[2].addressList[1].zip = 1234")
+        try edit.run("move AllTypes[2].addressList 1 0")
+        try expected.set("class_EmbeddedAddress", key: 1, "city", .string("Oslo"))
+        try expected.set("class_EmbeddedAddress", key: 5, "zip", .int(1234))
+        try expected.set(Self.allTypes, key: 2, "addressList", .array([J.link("class_EmbeddedAddress", 5), J.link("class_EmbeddedAddress", 4)]))
+        let before = try edit.bytes
+        #expect(throws: BrowserError.self) { try edit.run("remove AllTypes[2].addressList[0]") }
+        #expect(throws: BrowserError.self) { try edit.run("append AllTypes[2].addressList EmbeddedAddress[0]") }
+        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[2].addressList[0] = EmbeddedAddress[0]") }
+        #expect(try edit.bytes == before)
+        #expect(try edit.dump() == expected.dump)
+        try checkBacklinks(edit.path, into: "class_EmbeddedAddress")
+    }
+
+    @Test func invalidEditsChangeNothing() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        let original = try edit.bytes
+        let rejected = [
+            "set AllTypes[2].intList[5] = 1",             // out of range
+            "set AllTypes[2].intList[-3] = 1",
+            "set AllTypes[2].intList[0] = 'x'",           // type mismatch
+            "set AllTypes[2].intList[0] = null",          // null into required elements
+            "append AllTypes[2].intSet 1.5",
+            "append AllTypes[2].uuidList 'not a uuid'",
+            "remove AllTypes[2].intDict[\"nope\"]",       // unknown key
+            "remove AllTypes[2].intSet 999",              // not in the set
+            "set AllTypes[2].intSet[0] = 1",              // sets have no positions to set
+            "move AllTypes[2].intSet 0 1",
+            "set AllTypes[2].intDict = {}",
+            "append AllTypes[2].intDict 5",
+            "remove AllTypes[2].intDict[0]",
+            "set AllTypes[0].mixedList[6][0] = 1",        // nested in Mixed: out of scope
+            "append AllTypes[2].targetSet AllTypes[0]",   // wrong class
+            "append AllTypes[2].targetList null",
+            "set AllTypes[2].nosuch[0] = 1",
+            "move AllTypes[2].intList 0 9",
+            "set AllTypes[2].intList = 5",
+        ]
+        for command in rejected {
+            #expect(throws: BrowserError.self, "\(command)") { try edit.run(command) }
+        }
+        #expect(try edit.bytes == original, "rejected edits write nothing")
+
+        // In a transaction, a failed statement leaves the staged ones in place.
+        var expected = try ExpectedDump(fixture: "alltypes")
+        let version = try #require(edit.session.file?.top?.version)
+        try edit.run("begin")
+        try edit.run("append AllTypes[2].intList 8")
+        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[2].intList[9] = 1") }
+        #expect(throws: BrowserError.self) { try edit.run("remove AllTypes[2].intDict[\"nope\"]") }
+        try edit.run("append AllTypes[2].intList 9")
+        try edit.run("set AllTypes[2].intList[0] = 2")
+        try edit.run("set AllTypes[2].intDict[\"k0\"] = 10")
+        try edit.run("status")
+        #expect(edit.output.text.contains("4. AllTypes[2].intDict[\"k0\"] = 10"))
+        try edit.run("commit")
+        _ = try SpaceVerifier.verify([UInt8](try edit.bytes))
+        #expect(edit.session.file?.top?.version == version + 1, "one version for the transaction")
+        try expected.updateList(Self.allTypes, key: 2, "intList") { list in
+            list += [.int(8), .int(9)]
+            list[0] = .int(2)
+        }
+        try expected.updateDictionary(Self.allTypes, key: 2, "intDict") { $0[0].value = .int(10) }
+        #expect(try edit.dump() == expected.dump)
+    }
+
+    @Test func longListsAreEditedInTheirTrees() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        // obj-0005's intList has 2000 elements: a B+tree with an inner node.
+        try edit.run("set AllTypes[5].intList[1500] = 42")
+        try edit.run("remove AllTypes[5].intList[0]")
+        try edit.run("append AllTypes[5].intList 43")
+        try expected.updateList(Self.allTypes, key: 5, "intList") { list in
+            #expect(list.count == 2000)
+            list[1500] = .int(42)
+            list.remove(at: 0)
+            list.append(.int(43))
+        }
+        #expect(try edit.dump() == expected.dump)
+    }
+
+    /// Each backlink column of `targetName` holds, for every object, exactly the origins whose
+    /// property (anywhere inside it, nested Mixed collections included) links to the object.
+    func checkBacklinks(_ path: String, into targetName: String) throws {
+        let file = try RealmFile(path: path)
+        let target = try #require(file.table(named: targetName))
+        let output = BufferedOutput()
+        let session = Session(output: output)
+        try session.open(path: path)
+        try session.execute("dump")
+        let dump = try JSONParser.parse(output.text)
+        let tables = try #require(dump["tables"]?.array)
+        for backlinks in target.backlinkColumns {
+            let origin = try #require(backlinks.targetTableKey.flatMap { file.table(withKey: $0) })
+            let originColumn = try #require(origin.allColumns.first { $0.key == backlinks.oppositeColumnKey })
+            let objects = try #require(tables.first { $0["name"]?.string == origin.name }?["objects"]?.array)
+            var expected: [Int64: [Int64]] = [:]
+            for object in objects {
+                let originKey = try #require(object["_key"]?.int)
+                for key in links(in: try #require(object[originColumn.name]), to: targetName) {
+                    expected[key, default: []].append(originKey)
+                }
+            }
+            try target.objects.forEachLeaf { leaf in
+                let reader = try ColumnLeafReader(leaf: leaf, column: backlinks)
+                for row in 0..<leaf.count {
+                    let key = try leaf.key(at: row)
+                    #expect(try reader.backlinks(at: row).sorted() == (expected[key] ?? []).sorted(),
+                            "\(targetName) key \(key) from \(origin.displayName).\(originColumn.name)")
+                }
+            }
+        }
+    }
+
+    private func links(in value: JSONValue, to table: String) -> [Int64] {
+        if let parts = value["$link"]?.array, parts.count == 2, parts[0].string == table, let key = parts[1].int { return [key] }
+        switch value {
+        case let .array(elements): return elements.flatMap { links(in: $0, to: table) }
+        case let .object(members): return members.flatMap { links(in: $0.value, to: table) }
+        default: return []
+        }
+    }
+}
