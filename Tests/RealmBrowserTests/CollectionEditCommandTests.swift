@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Lists, sets, dictionaries and embedded objects edited through the built executable, as a
+/// user's script does: `-c` and piped input, exit status, then a fresh process dumps the file.
+@Suite("Collection edits end to end", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct CollectionEditCommandTests {
+    let runner = ExecutableTests()
+    typealias J = ExpectedDump
+    static let allTypes = "class_AllTypes"
+
+    func copy(of fixture: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("CollectionEditCommandTests-\(UUID().uuidString).realm").path
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        return path
+    }
+
+    func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + ".lock")
+    }
+
+    func dump(_ path: String) throws -> JSONValue {
+        let result = try runner.run([path, "-c", "dump"])
+        #expect(result.status == 0, "\(result.standardError)")
+        return try JSONParser.parse(result.standardOutput)
+    }
+
+    @Test func elementEditsFromTheCommandLine() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "alltypes")
+        defer { remove(path) }
+        let result = try runner.run([path, "-c", """
+            set AllTypes[2].intList[1] = 7; append AllTypes[2].stringOptSet "hello"; \
+            set AllTypes[2].intDict["a"] = 5; remove AllTypes[2].intDict["k0"]; \
+            move AllTypes[2].addressList 1 0; set AllTypes[1].address.city = "Oslo"; \
+            set AllTypes[3].intList = {3, 2, 1}
+            """])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        #expect(result.standardOutput.contains("AllTypes[2].intList[1] = 7  (committed version"))
+        #expect(result.standardOutput.contains("append \"hello\" to AllTypes[2].stringOptSet (now 3 elements)  (committed version"))
+        #expect(result.standardOutput.contains("remove key \"k0\" from AllTypes[2].intDict (now 2 entries)"))
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        var expected = try ExpectedDump(fixture: "alltypes")
+        try expected.updateList(Self.allTypes, key: 2, "intList") { $0[1] = .int(7) }
+        // "hello" is a proper prefix of "hello world", so it sorts first (§6.17).
+        try expected.updateList(Self.allTypes, key: 2, "stringOptSet") { $0.insert(.string("hello"), at: 0) }
+        try expected.updateDictionary(Self.allTypes, key: 2, "intDict") { entries in
+            entries.insert((key: "a", value: .int(5)), at: 0)
+            entries.removeAll { $0.key == "k0" }
+        }
+        try expected.updateList(Self.allTypes, key: 2, "addressList") { $0.reverse() }
+        try expected.set("class_EmbeddedAddress", key: 1, "city", .string("Oslo"))
+        try expected.set(Self.allTypes, key: 3, "intList", .array([.int(3), .int(2), .int(1)]))
+        #expect(try dump(path) == expected.dump)
+    }
+
+    @Test func pipedTransactionKeepsStagedEditsPastAFailure() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "alltypes")
+        defer { remove(path) }
+        let script = """
+            begin
+            append AllTypes[2].intList 8
+            set AllTypes[2].intList[9] = 1
+            set AllTypes[2].targetDict["second"] = Target[7]
+            remove AllTypes[2].uuidSet 6664588a-21b8-4111-8dbc-54ba536f42df
+            remove AllTypes[2].uuidSet uuid(6664588a-21b8-4111-8dbc-54ba536f42df)
+            status
+            commit
+
+            """
+        let result = try runner.run([path], input: script)
+        #expect(result.status == 1, "a failed command makes the script fail")
+        #expect(result.standardError.contains("line 3"), "\(result.standardError)")
+        #expect(result.standardError.contains("there is no element 9: it has 3 elements"), "\(result.standardError)")
+        #expect(result.standardError.contains("line 5"), "\(result.standardError)")
+        #expect(result.standardOutput.contains("3. remove 6664588a-21b8-4111-8dbc-54ba536f42df from AllTypes[2].uuidSet (now 1 element)"),
+                "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("committed 3 changes as version"))
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        var expected = try ExpectedDump(fixture: "alltypes")
+        try expected.updateList(Self.allTypes, key: 2, "intList") { $0.append(.int(8)) }
+        try expected.updateDictionary(Self.allTypes, key: 2, "targetDict") { entries in
+            entries[2].value = J.link("class_Target", 7)
+        }
+        try expected.updateList(Self.allTypes, key: 2, "uuidSet") { $0.removeFirst() }
+        #expect(try dump(path) == expected.dump)
+    }
+
+    @Test func rejectedEditsExplainAndWriteNothing() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try copy(of: "alltypes")
+        defer { remove(path) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let cases: [(command: String, message: String)] = [
+            ("remove AllTypes[2].intDict[\"nope\"]", "it has no key \"nope\""),
+            ("set AllTypes[2].intList[0] = null", "cannot be null"),
+            ("append AllTypes[2].intList 'x'", "does not fit"),
+            ("remove AllTypes[2].intSet 5", "5 is not in it"),
+            ("set AllTypes[2].intSet[0] = 1", "is a set"),
+            ("remove AllTypes[2].addressList[0]", "adding or removing them is not supported"),
+        ]
+        for (command, message) in cases {
+            let result = try runner.run([path, "-c", command])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.standardOutput.isEmpty, "\(command): \(result.standardOutput)")
+            #expect(result.standardError.contains(message), "\(command): \(result.standardError)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+}
