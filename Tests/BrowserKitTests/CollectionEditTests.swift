@@ -296,6 +296,42 @@ struct CollectionEditTests {
         #expect(try edit.dump() == expected.dump)
     }
 
+    @Test func oneElementEditWritesKilobytes() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("big")
+        let sizeBefore = try edit.bytes.count
+        // big.realm: Item ids equal object keys; id 100000 has the tags "tag-0" ... "tag-4999".
+        let original = try tags(of: 7, in: Fixtures.realmPath("big"))
+        try edit.run("append Item[id = 7].tags \"new\"")
+        #expect(try lastBytesWritten(edit.output.text) < 16 * 1024, "a small list's edit writes kilobytes in a 100 MB file")
+        try edit.run("set Item[id = 100000].tags[4999] = \"last\"")
+        // The changed object's whole list is written anew (5000 strings), nothing else.
+        #expect(try lastBytesWritten(edit.output.text) < 160 * 1024)
+        #expect(try edit.bytes.count - sizeBefore < 256 * 1024)
+        #expect(try tags(of: 7, in: edit.path) == original + ["new"])
+        var expected = (0..<5000).map { "tag-\($0)" }
+        expected[4999] = "last"
+        #expect(try tags(of: 100000, in: edit.path) == expected)
+    }
+
+    private func tags(of key: Int64, in path: String) throws -> [String] {
+        let file = try RealmFile(path: path)
+        let items = try #require(file.table(named: "class_Item"))
+        let column = try #require(items.column(named: "tags"))
+        let (leaf, row) = try #require(try items.objects.find(key: key))
+        guard case let .collection(list) = try ColumnLeafReader(leaf: leaf, column: column).value(at: row) else { return [] }
+        return try CollectionReader(file: file).elements(of: list).map { value in
+            guard case let .string(text) = value else { throw CocoaError(.coderInvalidValue) }
+            return text
+        }
+    }
+
+    private func lastBytesWritten(_ output: String) throws -> Int {
+        let line = try #require(output.split(separator: "\n").last { $0.contains("bytes written") })
+        let number = try #require(line.split(separator: ",").last?.split(separator: " ").first)
+        return try #require(Int(number))
+    }
+
     /// Each backlink column of `targetName` holds, for every object, exactly the origins whose
     /// property (anywhere inside it, nested Mixed collections included) links to the object.
     func checkBacklinks(_ path: String, into targetName: String) throws {
