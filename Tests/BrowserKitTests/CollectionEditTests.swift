@@ -90,6 +90,8 @@ struct CollectionEditTests {
         try edit.run("set AllTypes[1].stringOptList = {}")
         try expected.set(Self.allTypes, key: 1, "intList", .array([.int(3), .int(1), .int(3)]))
         try expected.set(Self.allTypes, key: 1, "stringOptList", .array([]))
+        try edit.run("set AllTypes[1].targetList = {Target[2], Target[2]}")
+        try expected.set(Self.allTypes, key: 1, "targetList", .array([J.link("class_Target", 2), J.link("class_Target", 2)]))
         #expect(try edit.dump() == expected.dump)
         try checkBacklinks(edit.path, into: "class_Target")
     }
