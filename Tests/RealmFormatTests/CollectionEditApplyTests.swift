@@ -56,6 +56,15 @@ struct CollectionEditApplyTests {
         #expect(added[1] == .scalar(.double(.infinity)))
     }
 
+    @Test func unchangedMeansTheSameBytes() {
+        #expect(TableEditor.identical(.string("\u{E9}"), .string("\u{E9}")))
+        #expect(!TableEditor.identical(.string("\u{E9}"), .string("e\u{301}")), "Swift's == would call these equal")
+        #expect(!TableEditor.identical(.double(0), .double(-0.0)))
+        #expect(!TableEditor.identical(.float(0), .float(-0.0)))
+        #expect(TableEditor.identical(.double(.nan), .double(.nan)))
+        #expect(TableEditor.identical(.int(5), .int(5)))
+    }
+
     @Test func dictionariesKeepKeysInByteOrder() throws {
         let entries = [DictionaryEntry(key: "", value: .scalar(.int(0))), DictionaryEntry(key: "b", value: .scalar(.int(2))),
                        DictionaryEntry(key: "键", value: .scalar(.int(3)))]
@@ -68,5 +77,10 @@ struct CollectionEditApplyTests {
         #expect(try CollectionEdit.removeEntry(key: "").applied(toEntries: entries).map(\.key) == ["b", "键"])
         #expect(throws: CollectionEditError.noSuchKey("zz")) { try CollectionEdit.removeEntry(key: "zz").applied(toEntries: entries) }
         #expect(throws: CollectionEditError.self) { try CollectionEdit.add(.int(1)).applied(toEntries: entries) }
+        // Keys are bytes: a decomposed "é" (65 CC 81) is another key than the precomposed one (C3 A9).
+        let accented = [DictionaryEntry(key: "\u{E9}", value: .scalar(.int(1)))]
+        let both = try CollectionEdit.setEntry(key: "e\u{301}", value: .int(2)).applied(toEntries: accented)
+        #expect(both.map { Array($0.key.utf8) } == [[0x65, 0xCC, 0x81], [0xC3, 0xA9]])
+        #expect(throws: CollectionEditError.self) { try CollectionEdit.removeEntry(key: "e\u{301}").applied(toEntries: accented) }
     }
 }

@@ -109,12 +109,14 @@ extension CollectionEdit {
         return result
     }
 
-    /// The entries of a dictionary after this edit (keys kept in stored order, §6.18).
+    /// The entries of a dictionary after this edit (keys kept in stored order, §6.18). Keys are
+    /// compared by their bytes, as Realm does: Swift's `==` would take a decomposed "é" for the
+    /// precomposed one.
     func applied(toEntries entries: [DictionaryEntry]) throws(CollectionEditError) -> [DictionaryEntry] {
         var result = entries
         switch self {
         case let .setEntry(key, value):
-            if let position = result.firstIndex(where: { $0.key == key }) {
+            if let position = result.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
                 result[position].value = .scalar(value)
             } else {
                 let bytes = Array(key.utf8)
@@ -122,7 +124,7 @@ extension CollectionEdit {
                 result.insert(DictionaryEntry(key: key, value: .scalar(value)), at: place)
             }
         case let .removeEntry(key):
-            guard let position = result.firstIndex(where: { $0.key == key }) else { throw .noSuchKey(key) }
+            guard let position = result.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) else { throw .noSuchKey(key) }
             result.remove(at: position)
         case .replace, .add, .remove, .removeValue, .move, .replaceAll:
             throw .notFor(.dictionary, what: "positions; its elements are set and removed by key, e.g. dict[\"key\"]")
