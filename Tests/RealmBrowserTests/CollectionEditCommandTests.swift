@@ -91,6 +91,15 @@ struct CollectionEditCommandTests {
         #expect(try dump(path) == expected.dump)
     }
 
+    @Test func helpTeachesCollectionEdits() throws {
+        guard Fixtures.requirePresent() else { return }
+        let result = try runner.run([Fixtures.realmPath("alltypes"), "-c", "help remove"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("remove CLASS[N].COLLECTION[I]"))
+        #expect(result.standardOutput.contains("set AllTypes[0].intDict[\"k\"] = 5"))
+        #expect(result.standardOutput.contains("remove AllTypes[0].stringOptSet \"x\""))
+    }
+
     @Test func rejectedEditsExplainAndWriteNothing() throws {
         guard Fixtures.requirePresent() else { return }
         let path = try copy(of: "alltypes")

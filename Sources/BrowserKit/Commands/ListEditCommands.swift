@@ -9,7 +9,7 @@ import RealmQuery
 enum ListEditCommands {
     static let append = CommandSpec(
         name: "append", aliases: [], arguments: "CLASS[N].COLLECTION VALUE",
-        summary: "add a value to a list (at the end) or a set (in order), e.g. append TaskList[0].tasks Task[5], append Note[0].tags \"x\"",
+        summary: "add a value to a list (at the end) or a set (in its order), e.g. append TaskList[0].tasks Task[5]; 'help append'",
         run: { arguments, session throws(BrowserError) in
             let usage = "append CLASS[N].COLLECTION VALUE"
             let (path, valueText) = CollectionEditing.firstWord(arguments)
@@ -28,7 +28,7 @@ enum ListEditCommands {
 
     static let remove = CommandSpec(
         name: "remove", aliases: [], arguments: "CLASS[N].COLLECTION[I] | CLASS[N].DICT[\"KEY\"] | CLASS[N].SET VALUE",
-        summary: "take an element out of a list or set (by position or value) or an entry out of a dictionary, e.g. remove TaskList[0].tasks[2]",
+        summary: "take an element out of a list or set, or an entry out of a dictionary, e.g. remove TaskList[0].tasks[2]; 'help remove'",
         run: { arguments, session throws(BrowserError) in
             let usage = "remove CLASS[N].LIST[I], remove CLASS[N].DICT[\"KEY\"] or remove CLASS[N].SET VALUE"
             let (path, valueText) = CollectionEditing.firstWord(arguments)
