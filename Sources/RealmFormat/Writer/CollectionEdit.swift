@@ -54,7 +54,8 @@ public enum CollectionEditError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case let .positionOutOfRange(position, count):
-            return "there is no element \(position): it has \(count) element\(count == 1 ? "" : "s") (0..\(max(count - 1, 0)), or -1 for the last)"
+            guard count > 0 else { return "there is no element \(position): it is empty" }
+            return "there is no element \(position): it has \(count) element\(count == 1 ? "" : "s") (0..\(count - 1), or -1 for the last)"
         case let .notInSet(value):
             return "\(value) is not in it"
         case let .noSuchKey(key):

@@ -92,6 +92,14 @@ extension FileEditor {
     private func stage(_ new: NewValue, replacing old: NewValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
         let newLinks = FileEditor.links(in: new)
         let oldLinks = FileEditor.links(in: old)
+        // Backlink entries are written like any change: not into a class whose objects are
+        // being created or deleted in this transaction (TableEditor writes those alone).
+        for targetKey in Set((newLinks + oldLinks).map(\.table)) {
+            guard let target = file.table(withKey: targetKey) else { continue }
+            guard !edits.contains(where: { $0.table.slot == target.slot && ($0.isCreation || $0.isDeletion) }) else {
+                throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(target.displayName) before linking to its objects")
+            }
+        }
         if column.isLink && column.collection == .list {
             guard let targetKey = column.targetTableKey, let target = file.table(withKey: targetKey) else {
                 throw .cannotWrite(path: path, reason: "\(column.name) links to a table that does not exist")
