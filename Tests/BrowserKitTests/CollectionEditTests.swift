@@ -281,6 +281,27 @@ struct CollectionEditTests {
         #expect(try edit.dump() == expected.dump)
     }
 
+    @Test func linksIntoAClassWithPendingCreationsWaitForTheCommit() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        try edit.run("begin")
+        try edit.run("create Target name = \"new\", value = 1")
+        #expect(throws: BrowserError.self) { try edit.run("append AllTypes[2].targetSet Target[1]") }
+        try edit.run("append AllTypes[2].intSet 5")
+        try edit.run("commit")
+        _ = try SpaceVerifier.verify([UInt8](try edit.bytes))
+        let dump = try edit.dump()
+        let reference = try ExpectedDump(fixture: "alltypes")
+        let tables = try #require(dump["tables"]?.array)
+        let allTypes = try #require(tables.first { $0["name"]?.string == Self.allTypes }?["objects"]?.array)
+        let object = try #require(allTypes.first { $0["_key"]?.int == 2 })
+        #expect(object["targetSet"] == (try reference.value(Self.allTypes, key: 2, "targetSet")))
+        #expect(object["intSet"] == .array([.int(5), .int(127), .int(2147483647)]))
+        #expect(tables.first { $0["name"]?.string == "class_Target" }?["count"]?.int == 25)
+        try edit.run("append AllTypes[2].targetSet Target[-1]")
+        try checkBacklinks(edit.path, into: "class_Target")
+    }
+
     @Test func longListsAreEditedInTheirTrees() throws {
         guard Fixtures.requirePresent() else { return }
         let edit = try Edit("alltypes")
