@@ -93,7 +93,7 @@ struct CollectionEditTests {
         try edit.run("set AllTypes[1].targetList = {Target[2], Target[2]}")
         try expected.set(Self.allTypes, key: 1, "targetList", .array([J.link("class_Target", 2), J.link("class_Target", 2)]))
         #expect(try edit.dump() == expected.dump)
-        try checkBacklinks(edit.path, into: "class_Target")
+        try BacklinkCheck.verify(edit.path, into: "class_Target")
     }
 
     @Test func mixedListsKeepNestedCollectionsAndLinks() throws {
@@ -112,7 +112,7 @@ struct CollectionEditTests {
         let nested = try #require(try expected.value(Self.allTypes, key: 0, "mixedList").array)
         #expect(nested[5] == .array([J.mixedInt(42)]), "the nested list is still there")
         #expect(try edit.dump() == expected.dump)
-        try checkBacklinks(edit.path, into: "class_Target")
+        try BacklinkCheck.verify(edit.path, into: "class_Target")
     }
 
     @Test func setsKeepRealmsStoredOrder() throws {
@@ -167,7 +167,7 @@ struct CollectionEditTests {
         try edit.run("set AllTypes[1].intSet = {5, 1, 5, 3}")
         try expected.set(Self.allTypes, key: 1, "intSet", .array([.int(1), .int(3), .int(5)]))
         #expect(try edit.dump() == expected.dump)
-        try checkBacklinks(edit.path, into: "class_Target")
+        try BacklinkCheck.verify(edit.path, into: "class_Target")
     }
 
     @Test func dictionaryEntriesByKey() throws {
@@ -204,7 +204,7 @@ struct CollectionEditTests {
         try expected.set(Self.allTypes, key: 2, "targetDict",
                          J.dictionary([("new", .null), ("none", .null), ("second", J.link("class_Target", 7))]))
         #expect(try edit.dump() == expected.dump)
-        try checkBacklinks(edit.path, into: "class_Target")
+        try BacklinkCheck.verify(edit.path, into: "class_Target")
     }
 
     @Test func embeddedObjectsEditedThroughTheirParent() throws {
@@ -225,7 +225,7 @@ struct CollectionEditTests {
         #expect(throws: BrowserError.self) { try edit.run("set AllTypes[2].addressList[0] = EmbeddedAddress[0]") }
         #expect(try edit.bytes == before)
         #expect(try edit.dump() == expected.dump)
-        try checkBacklinks(edit.path, into: "class_EmbeddedAddress")
+        try BacklinkCheck.verify(edit.path, into: "class_EmbeddedAddress")
     }
 
     @Test func invalidEditsChangeNothing() throws {
@@ -299,7 +299,7 @@ struct CollectionEditTests {
         #expect(object["intSet"] == .array([.int(5), .int(127), .int(2147483647)]))
         #expect(tables.first { $0["name"]?.string == "class_Target" }?["count"]?.int == 25)
         try edit.run("append AllTypes[2].targetSet Target[-1]")
-        try checkBacklinks(edit.path, into: "class_Target")
+        try BacklinkCheck.verify(edit.path, into: "class_Target")
     }
 
     @Test func longListsAreEditedInTheirTrees() throws {
@@ -356,47 +356,5 @@ struct CollectionEditTests {
         let line = try #require(output.split(separator: "\n").last { $0.contains("bytes written") })
         let number = try #require(line.split(separator: ",").last?.split(separator: " ").first)
         return try #require(Int(number))
-    }
-
-    /// Each backlink column of `targetName` holds, for every object, exactly the origins whose
-    /// property (anywhere inside it, nested Mixed collections included) links to the object.
-    func checkBacklinks(_ path: String, into targetName: String) throws {
-        let file = try RealmFile(path: path)
-        let target = try #require(file.table(named: targetName))
-        let output = BufferedOutput()
-        let session = Session(output: output)
-        try session.open(path: path)
-        try session.execute("dump")
-        let dump = try JSONParser.parse(output.text)
-        let tables = try #require(dump["tables"]?.array)
-        for backlinks in target.backlinkColumns {
-            let origin = try #require(backlinks.targetTableKey.flatMap { file.table(withKey: $0) })
-            let originColumn = try #require(origin.allColumns.first { $0.key == backlinks.oppositeColumnKey })
-            let objects = try #require(tables.first { $0["name"]?.string == origin.name }?["objects"]?.array)
-            var expected: [Int64: [Int64]] = [:]
-            for object in objects {
-                let originKey = try #require(object["_key"]?.int)
-                for key in links(in: try #require(object[originColumn.name]), to: targetName) {
-                    expected[key, default: []].append(originKey)
-                }
-            }
-            try target.objects.forEachLeaf { leaf in
-                let reader = try ColumnLeafReader(leaf: leaf, column: backlinks)
-                for row in 0..<leaf.count {
-                    let key = try leaf.key(at: row)
-                    #expect(try reader.backlinks(at: row).sorted() == (expected[key] ?? []).sorted(),
-                            "\(targetName) key \(key) from \(origin.displayName).\(originColumn.name)")
-                }
-            }
-        }
-    }
-
-    private func links(in value: JSONValue, to table: String) -> [Int64] {
-        if let parts = value["$link"]?.array, parts.count == 2, parts[0].string == table, let key = parts[1].int { return [key] }
-        switch value {
-        case let .array(elements): return elements.flatMap { links(in: $0, to: table) }
-        case let .object(members): return members.flatMap { links(in: $0.value, to: table) }
-        default: return []
-        }
     }
 }
