@@ -115,6 +115,26 @@ struct CollectionEditTests {
         try BacklinkCheck.verify(edit.path, into: "class_Target")
     }
 
+    @Test func mixedValuesGainAndLoseLinks() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        // mixedValue of keys 11 and 28 links to a Target; key 12 holds a nested list whose
+        // dictionary links to one.
+        try edit.run("set AllTypes[0].mixedValue = Target[3]")
+        try edit.run("set AllTypes[11].mixedValue = 'text'")
+        try edit.run("set AllTypes[12].mixedValue = 5")
+        try edit.run("set AllTypes[28].mixedValue = Target[4]")
+        #expect(try expected.value(Self.allTypes, key: 28, "mixedValue") == J.link("class_Target", 3))
+        try expected.set(Self.allTypes, key: 0, "mixedValue", J.link("class_Target", 3))
+        try expected.set(Self.allTypes, key: 11, "mixedValue", .string("text"))
+        try expected.set(Self.allTypes, key: 12, "mixedValue", J.mixedInt(5))
+        try expected.set(Self.allTypes, key: 28, "mixedValue", J.link("class_Target", 4))
+        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[1].mixedValue = Target[99]") }
+        #expect(try edit.dump() == expected.dump)
+        try BacklinkCheck.verify(edit.path, into: "class_Target")
+    }
+
     @Test func setsKeepRealmsStoredOrder() throws {
         guard Fixtures.requirePresent() else { return }
         let edit = try Edit("alltypes")

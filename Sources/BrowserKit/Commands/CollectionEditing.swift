@@ -54,13 +54,18 @@ enum CollectionEditing {
         do {
             literal = try QueryArguments.value(of: text)
         } catch {
-            if column.type == .mixed, let path = try? PathResolver(catalog: catalog).resolve(text, from: []),
-               case let .object(object)? = path.last?.location, let key = try? object.key {
-                return .typedLink(table: object.table.key, key: key)
-            }
+            if column.type == .mixed, let link = objectLink(text, catalog: catalog) { return link }
             throw .query(error.annotated(query: text))
         }
         return try ValueCoercion.value(literal, for: column, className: target.object.table.displayName)
+    }
+
+    /// A link to the object `text` names (`Target[3]`), as a Mixed value holds one; nil when
+    /// `text` names no object.
+    static func objectLink(_ text: String, catalog: Catalog) -> RealmValue? {
+        guard let path = try? PathResolver(catalog: catalog).resolve(text, from: []),
+              case let .object(object)? = path.last?.location, let key = try? object.key else { return nil }
+        return .typedLink(table: object.table.key, key: key)
     }
 
     /// The elements of a `{a, b, c}` literal, each fitted like `element`.

@@ -45,9 +45,17 @@ enum SetCommand {
             return
         }
         let literal: RealmValue
-        do { literal = try QueryArguments.value(of: valueText) } catch { throw .query(error.annotated(query: valueText)) }
+        do {
+            literal = try QueryArguments.value(of: valueText)
+        } catch {
+            // A Mixed property can hold a link to any object: `set X[0].mixed = Target[3]`.
+            guard column.type == .mixed, let link = CollectionEditing.objectLink(valueText, catalog: catalog) else {
+                throw .query(error.annotated(query: valueText))
+            }
+            literal = link
+        }
         let value = try ValueCoercion.value(literal, for: column, className: object.table.displayName)
-        try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().detail(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
+        try Transaction.change(session: session, description: "\(location) = \(CollectionEditing.shown(value, session: session))") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }

@@ -92,14 +92,7 @@ extension FileEditor {
     private func stage(_ new: NewValue, replacing old: NewValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
         let newLinks = FileEditor.links(in: new)
         let oldLinks = FileEditor.links(in: old)
-        // Backlink entries are written like any change: not into a class whose objects are
-        // being created or deleted in this transaction (TableEditor writes those alone).
-        for targetKey in Set((newLinks + oldLinks).map(\.table)) {
-            guard let target = file.table(withKey: targetKey) else { continue }
-            guard !edits.contains(where: { $0.table.slot == target.slot && ($0.isCreation || $0.isDeletion) }) else {
-                throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(target.displayName) before linking to its objects")
-            }
-        }
+        try refuseBacklinksIntoPendingClasses(newLinks + oldLinks)
         if column.isLink && column.collection == .list {
             guard let targetKey = column.targetTableKey, let target = file.table(withKey: targetKey) else {
                 throw .cannotWrite(path: path, reason: "\(column.name) links to a table that does not exist")
@@ -117,6 +110,31 @@ extension FileEditor {
         let backlinks = try backlinkEdits(from: oldLinks, to: newLinks, column: column, table: table, key: key)
         edits.append(Edit(table: table, key: key, column: column, change: .collection(new)))
         edits += backlinks
+    }
+
+    /// The backlink entries that change when the Mixed property `column` of the object with
+    /// `key` becomes `value`: links held by the old value (nested collections included) go,
+    /// a link that is the new value comes.
+    func mixedBacklinkEdits(replacingWith value: RealmValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) -> [Edit] {
+        let place = "\(table.displayName).\(column.name)"
+        if case let .link(target, objectKey) = value { try requireObject(target, objectKey, place: place) }
+        if case let .typedLink(target, objectKey) = value { try requireObject(target, objectKey, place: place) }
+        let old = try TableEditor.newValue(try currentValue(column: column, table: table, key: key), collections: CollectionReader(file: file))
+        let oldLinks = FileEditor.links(in: old)
+        let newLinks = FileEditor.links(in: .scalar(value))
+        try refuseBacklinksIntoPendingClasses(newLinks + oldLinks)
+        return try backlinkEdits(from: oldLinks, to: newLinks, column: column, table: table, key: key)
+    }
+
+    /// Backlink entries are written like any change, so not into a class whose objects are
+    /// being created or deleted in this transaction (TableEditor writes those alone).
+    private func refuseBacklinksIntoPendingClasses(_ links: [(table: UInt32, key: Int64)]) throws(RealmFormatError) {
+        for targetKey in Set(links.map(\.table)) {
+            guard let target = file.table(withKey: targetKey) else { continue }
+            guard !edits.contains(where: { $0.table.slot == target.slot && ($0.isCreation || $0.isDeletion) }) else {
+                throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(target.displayName) before linking to its objects")
+            }
+        }
     }
 
     /// The backlink entries of every object that gains or loses links from this collection.

@@ -103,6 +103,7 @@ public final class FileEditor {
                                                   .decimal128, .objectId, .uuid, .mixed]
 
     /// Stages `column = value` for the object with `key`; nothing is written before `commit`.
+    /// A link in a Mixed property (`.typedLink`) must point to an existing object.
     public func set(_ value: RealmValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
         guard column.collection == nil, FileEditor.editableTypes.contains(column.type), column.enumValuesRef == nil else {
             throw .cannotWrite(path: path, reason: "setting \(column.collection.map { "\($0) " } ?? "")\(column.type) properties is not supported yet")
@@ -113,7 +114,11 @@ public final class FileEditor {
         guard !edits.contains(where: { $0.table.slot == table.slot && ($0.isCreation || $0.isDeletion) }) else {
             throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(table.displayName) before changing others")
         }
+        // A Mixed value may hold links (itself, or inside a nested collection): their targets'
+        // backlink entries change with it.
+        let backlinks = column.type == .mixed ? try mixedBacklinkEdits(replacingWith: value, column: column, table: table, key: key) : []
         edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
+        edits += backlinks
     }
 
     /// Writes the staged changes as one new version.

@@ -96,15 +96,13 @@ struct TableEditor {
                 var values = try (0..<entry.path.leaf.count).map { row throws(RealmFormatError) in try reader.value(at: row) }
                 if column.type == .mixed {
                     // Mixed leaves are rewritten whole, nested collections included (read out here
-                    // and written anew; the old nodes are freed with the old leaf).
+                    // and written anew; the old nodes are freed with the old leaf). Backlinks of
+                    // the links a value gains or loses are staged with it (FileEditor.set).
                     let collections = CollectionReader(file: file)
                     var mixed: [NewValue] = []
                     for value in values { mixed.append(try TableEditor.newValue(value, collections: collections)) }
                     for (row, _, change) in changes {
                         guard case let .value(value) = change else { continue }
-                        guard TableSetWriter.mixedLinks(mixed[row]).isEmpty else {
-                            throw .cannotWrite(path: "", reason: "replacing a \(column.name) value that holds links is not supported yet (its backlinks would go stale)")
-                        }
                         mixed[row] = .scalar(value)
                     }
                     newColumn = try encoder.mixedLeaf(mixed)
