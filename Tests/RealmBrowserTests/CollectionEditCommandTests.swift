@@ -45,17 +45,17 @@ struct CollectionEditCommandTests {
         #expect(result.standardOutput.contains("remove key \"k0\" from AllTypes[2].intDict (now 2 entries)"))
         _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         var expected = try ExpectedDump(fixture: "alltypes")
-        try expected.updateList(Self.allTypes, key: 2, "intList") { $0[1] = .int(7) }
+        try expected.updateList("intList", of: Self.allTypes, key: 2) { $0[1] = .int(7) }
         // "hello" is a proper prefix of "hello world", so it sorts first (§6.17).
-        try expected.updateList(Self.allTypes, key: 2, "stringOptSet") { $0.insert(.string("hello"), at: 0) }
-        try expected.updateDictionary(Self.allTypes, key: 2, "intDict") { entries in
+        try expected.updateList("stringOptSet", of: Self.allTypes, key: 2) { $0.insert(.string("hello"), at: 0) }
+        try expected.updateDictionary("intDict", of: Self.allTypes, key: 2) { entries in
             entries.insert((key: "a", value: .int(5)), at: 0)
             entries.removeAll { $0.key == "k0" }
         }
-        try expected.updateList(Self.allTypes, key: 2, "addressList") { $0.reverse() }
-        try expected.set("class_EmbeddedAddress", key: 1, "city", .string("Oslo"))
-        try expected.set(Self.allTypes, key: 3, "intList", .array([.int(3), .int(2), .int(1)]))
-        #expect(try dump(path) == expected.dump)
+        try expected.updateList("addressList", of: Self.allTypes, key: 2) { $0.reverse() }
+        try expected.set("city", of: "class_EmbeddedAddress", key: 1, to: .string("Oslo"))
+        try expected.set("intList", of: Self.allTypes, key: 3, to: .array([.int(3), .int(2), .int(1)]))
+        #expect(try dump(path) == expected.value)
     }
 
     @Test func pipedTransactionKeepsStagedEditsPastAFailure() throws {
@@ -83,12 +83,12 @@ struct CollectionEditCommandTests {
         #expect(result.standardOutput.contains("committed 3 changes as version"))
         _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         var expected = try ExpectedDump(fixture: "alltypes")
-        try expected.updateList(Self.allTypes, key: 2, "intList") { $0.append(.int(8)) }
-        try expected.updateDictionary(Self.allTypes, key: 2, "targetDict") { entries in
+        try expected.updateList("intList", of: Self.allTypes, key: 2) { $0.append(.int(8)) }
+        try expected.updateDictionary("targetDict", of: Self.allTypes, key: 2) { entries in
             entries[2].value = J.link("class_Target", 7)
         }
-        try expected.updateList(Self.allTypes, key: 2, "uuidSet") { $0.removeFirst() }
-        #expect(try dump(path) == expected.dump)
+        try expected.updateList("uuidSet", of: Self.allTypes, key: 2) { $0.removeFirst() }
+        #expect(try dump(path) == expected.value)
     }
 
     @Test func helpTeachesCollectionEdits() throws {
@@ -111,7 +111,7 @@ struct CollectionEditCommandTests {
             ("append AllTypes[2].intList 'x'", "does not fit"),
             ("remove AllTypes[2].intSet 5", "5 is not in it"),
             ("set AllTypes[2].intSet[0] = 1", "is a set"),
-            ("remove AllTypes[2].addressList[0]", "adding or removing them is not supported"),
+            ("append AllTypes[2].addressList EmbeddedAddress[0]", "embedded objects are added with 'append LIST { ... }'"),
         ]
         for (command, message) in cases {
             let result = try runner.run([path, "-c", command])

@@ -53,6 +53,59 @@ struct CrashSafetyTests {
         #expect(interrupted > 100, "most runs are killed while committing")
     }
 
+    /// The same with commits that rebuild a table's tree (a create, a delete that nullifies
+    /// links and a set in one transaction): every kill leaves one whole transaction or none.
+    @Test func killedRebuildsLeaveTheOldOrTheNewVersion() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("CrashSafety-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("species.realm").path
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let original = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))
+        let originalNames = try #require(original["tables"]?.array?.first { $0["name"]?.string == "class_Category" }?["objects"]?.array)
+            .compactMap { $0["name"]?.string }
+        // Each transaction creates "run N", deletes the second category and renames the first to
+        // "run N": the class keeps five objects, and its first and last names always agree.
+        let script = (1...30).map { "begin\ncreate Category name = \"run \($0)\"\ndelete Category[1]\nset Category[0].name = \"run \($0)\"\ncommit\n" }.joined()
+        var generator = SystemRandomNumberGenerator()
+        var interrupted = 0
+        var previous = originalNames
+        for _ in 0..<100 {
+            let process = Process()
+            process.executableURL = ExecutableTests.executable
+            process.arguments = [path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            input.fileHandleForWriting.write(Data(script.utf8))
+            try input.fileHandleForWriting.close()
+            usleep(UInt32.random(in: 0..<25_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+
+            _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(try BacklinkAudit.problems(in: path) == [])
+            let output = BufferedOutput()
+            let session = Session(output: output)
+            try session.open(path: path)
+            try session.execute("dump")
+            let tables = try #require(try JSONParser.parse(output.text)["tables"]?.array)
+            let names = try #require(tables.first { $0["name"]?.string == "class_Category" }?["objects"]?.array).compactMap { $0["name"]?.string }
+            #expect(tables.first { $0["name"]?.string == "class_Specimen" }?["count"] == .int(42))
+            #expect(names.count == 5)
+            #expect(names == previous || (names.first == names.last && names.first?.hasPrefix("run ") == true),
+                    "categories \(names) after \(previous)")
+            previous = names
+        }
+        #expect(interrupted > 50, "most runs are killed while committing")
+        #expect(previous != originalNames, "some transactions were committed")
+    }
+
     /// The dump of `path` with Specimen[0]'s latitude and name taken out (and returned).
     func dumpWithout(path: String) throws -> (rest: String, latitude: Double, name: String) {
         let output = BufferedOutput()

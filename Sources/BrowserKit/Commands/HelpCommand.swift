@@ -46,6 +46,7 @@ enum HelpCommand {
           cd Specimen[3]               stand on an object; then 'show category', 'cd ..', 'back'
           set Specimen[3].name = "Barnacle goose"     change a value (committed at once, in place)
           set Specimen[3].category = Category[1]      re-point a link (null clears it)
+          set Person[0].address = { city: "Oslo" }    a new embedded object (null deletes it)
           set Note[0].tags[1] = "x"; append Note[0].tags "y"; set Note[0].tags = {"a", "b"}
                                        lists element by element ('help append' for sets, dictionaries)
           begin; set ...; update Task isCompleted == false SET isCompleted = true; status; commit
@@ -72,7 +73,8 @@ enum HelpCommand {
         remove AllTypes[0].intDict["k"]
       Embedded objects, through their parent:
         set Person[0].address.city = "Oslo"       set Person[0].addresses[1].city = "Bergen"
-        move Person[0].addresses 0 1              (adding or removing embedded objects: not here)
+        append Person[0].addresses { city: "Bergen" }   a new one; remove Person[0].addresses[0] deletes one
+        move Person[0].addresses 0 1
       Collections nested inside Mixed values are not edited element by element.
 
     """

@@ -5,15 +5,20 @@ import RealmQuery
 /// `append TaskList[0].tasks Task[5]`, `append AllTypes[0].intSet 7`,
 /// `remove AllTypes[0].stringOptList[1]`, `remove AllTypes[0].intDict["k0"]`,
 /// `move AllTypes[0].intList 0 2`. Lists of links keep their targets' backlinks right; sets
-/// keep Realm's stored order.
+/// keep Realm's stored order. On lists of embedded objects, `append LIST { ... }` creates one
+/// and `remove LIST[I]` deletes one.
 enum ListEditCommands {
     static let append = CommandSpec(
-        name: "append", aliases: [], arguments: "CLASS[N].COLLECTION VALUE",
-        summary: "add a value to a list (at the end) or a set (in its order), e.g. append TaskList[0].tasks Task[5]; 'help append'",
+        name: "append", aliases: [], arguments: "CLASS[N].COLLECTION VALUE | { PROPERTY: VALUE, ... }",
+        summary: "add a value to a list (at the end) or a set (in its order), e.g. append TaskList[0].tasks Task[5]; a new embedded object: append Person[0].addresses { city: \"Oslo\" }",
         run: { arguments, session throws(BrowserError) in
-            let usage = "append CLASS[N].COLLECTION VALUE"
+            let usage = "append CLASS[N].COLLECTION VALUE  (or, for a list of embedded objects, append CLASS[N].LIST { PROPERTY: VALUE, ... })"
             let (path, valueText) = CollectionEditing.firstWord(arguments)
             guard !path.isEmpty, !valueText.isEmpty else { throw .usage(usage) }
+            if EmbeddedObjectLiteral.isLiteral(valueText) {
+                try appendEmbedded(path, literalText: valueText, session: session)
+                return
+            }
             let target = try CollectionEditing.target(path, session: session, usage: usage)
             guard target.subscripts.isEmpty else { throw .usage(usage + " (name the collection itself, without [ ])") }
             guard target.kind != .dictionary else {
@@ -28,7 +33,7 @@ enum ListEditCommands {
 
     static let remove = CommandSpec(
         name: "remove", aliases: [], arguments: "CLASS[N].COLLECTION[I] | CLASS[N].DICT[\"KEY\"] | CLASS[N].SET VALUE",
-        summary: "take an element out of a list or set, or an entry out of a dictionary, e.g. remove TaskList[0].tasks[2]; 'help remove'",
+        summary: "take an element out of a list or set, or an entry out of a dictionary, e.g. remove TaskList[0].tasks[2] (an embedded object is deleted); 'help remove'",
         run: { arguments, session throws(BrowserError) in
             let usage = "remove CLASS[N].LIST[I], remove CLASS[N].DICT[\"KEY\"] or remove CLASS[N].SET VALUE"
             let (path, valueText) = CollectionEditing.firstWord(arguments)
@@ -53,6 +58,8 @@ enum ListEditCommands {
             guard let position = Int(subscriptText) else {
                 throw .invalidAddress(path, reason: "a \(target.kind) element is named by its position, e.g. \(target.label)[0]")
             }
+            let listPath = String(path[..<(path.lastIndex(of: "[") ?? path.endIndex)])
+            if try removeEmbedded(listPath, index: position, session: session) { return }
             try CollectionEditing.apply(.remove(at: position), to: target, session: session, describe: describe("element \(position)"))
         })
 
@@ -68,6 +75,49 @@ enum ListEditCommands {
                 "move \(from) to \(to) in \(target.label)"
             }
         })
+
+    /// A list of embedded objects of one object: the object, the list property and its class.
+    private static func embeddedList(_ listPath: String, session: Session) throws(BrowserError) -> (object: ObjectHandle, column: Column, target: Table, location: String)? {
+        let catalog = try session.requireCatalog()
+        let (objectPath, property) = try SetCommand.target(of: listPath, catalog: catalog, session: session)
+        guard case let .object(object)? = objectPath.last?.location, let column = object.table.column(named: property),
+              column.isLink, column.collection == .list,
+              let target = column.targetTableKey.flatMap({ catalog.file.table(withKey: $0) }), target.kind == .embedded else { return nil }
+        return (object, column, target, objectPath.map(\.label).joined() + "." + property)
+    }
+
+    /// `append Person[0].addresses { street: "1 Main St" }`: a new embedded object at the end.
+    private static func appendEmbedded(_ listPath: String, literalText: String, session: Session) throws(BrowserError) {
+        guard let (object, column, target, location) = try embeddedList(listPath, session: session) else {
+            throw .invalidValue("{ ... } creates an embedded object; \(listPath) is not a list of embedded objects")
+        }
+        let literal = try EmbeddedObjectLiteral(literalText, for: target)
+        let key: Int64
+        do { key = try object.key } catch { throw .file(error) }
+        try Transaction.change(session: session, description: "append \(literal.description) to \(location)") { editor throws(RealmFormatError) in
+            guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name),
+                  let targetTable = editor.file.table(named: target.name) else {
+                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+            }
+            try editor.appendEmbedded(try literal.columns(in: targetTable, path: editor.path), column: editColumn, table: table, key: key)
+        }
+    }
+
+    /// `remove Person[0].addresses[1]` on a list of embedded objects deletes that object;
+    /// false when the list holds links to top-level objects.
+    private static func removeEmbedded(_ listPath: String, index: Int, session: Session) throws(BrowserError) -> Bool {
+        guard let (object, column, _, location) = try embeddedList(listPath, session: session) else { return false }
+        let key: Int64
+        do { key = try object.key } catch { throw .file(error) }
+        try Transaction.change(session: session, description: "remove element \(index) of \(location) (deleting the embedded object)") { editor throws(RealmFormatError) in
+            guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name) else {
+                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+            }
+            let count = try editor.currentLinkList(column: editColumn, table: table, key: key).count
+            try editor.removeEmbedded(at: index < 0 ? count + index : index, column: editColumn, table: table, key: key)
+        }
+        return true
+    }
 
     /// A dictionary key as typed in brackets: quoted as in the query language, or bare.
     static func dictionaryKey(_ text: String) throws(BrowserError) -> String {

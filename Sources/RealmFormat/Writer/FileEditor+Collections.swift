@@ -1,7 +1,7 @@
 /// Staging element-by-element edits of lists, sets and dictionaries: the edit is applied to the
-/// collection's current content (staged changes included) and the whole new content is staged,
-/// so the commit rewrites only that object's collection (`TableEditor+Collections`). Links held
-/// in the collection keep their targets' backlink columns right.
+/// collection's current content (`currentStored`, staged changes included) and the whole new
+/// content is staged as a `.replace`, which the commit writes for that object alone
+/// (`TableEditor+Collections`). Links held in the collection keep their targets' backlinks.
 extension FileEditor {
     /// What an edit left: the collection's new size, and whether anything changed (adding a
     /// value that a set already holds changes nothing).
@@ -22,16 +22,13 @@ extension FileEditor {
         guard FileEditor.editableTypes.contains(column.type) || column.isLink else {
             throw .cannotWrite(path: path, reason: "editing \(kind)s of \(column.type) values is not supported")
         }
-        guard try table.objects.find(key: key) != nil else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key) (yet: commit a create before editing it)")
-        }
-        guard !edits.contains(where: { $0.table.slot == table.slot && ($0.isCreation || $0.isDeletion) }) else {
-            throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(table.displayName) before changing others")
+        guard try exists(table: table, key: key) else {
+            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
         var values: [RealmValue] = []
         for value in edit.values { values.append(try fitted(value, to: column, place: place)) }
         let fittedEdit = edit.with(values: values)
-        let old = try currentContent(column: column, table: table, key: key)
+        let old = try currentStored(column: column, table: table, key: key)
         let new: NewValue
         do throws(CollectionEditError) {
             switch old {
@@ -57,111 +54,20 @@ extension FileEditor {
         return CollectionEditOutcome(count: new.elementCount, changed: true)
     }
 
-    /// The content of a list, set or dictionary with the staged changes applied: `.list` of
-    /// values (links as `.link`), `.mixedList` for Mixed elements (nested collections read out)
-    /// or `.dictionary`.
-    public func currentContent(column: Column, table: Table, key: Int64) throws(RealmFormatError) -> NewValue {
-        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key && edit.column.leafIndex == column.leafIndex {
-            if case let .collection(content) = edit.change { return content }
-            if case let .linkList(keys) = edit.change, let target = column.targetTableKey {
-                return .list(keys.map { .link(table: target, key: $0) })
-            }
-        }
-        let collections = CollectionReader(file: file)
-        let stored: CollectionSummary?
-        if case let .collection(summary) = try currentValue(column: column, table: table, key: key) { stored = summary } else { stored = nil }
-        if column.collection == .dictionary {
-            var entries: [DictionaryEntry] = []
-            for entry in try stored.map(collections.entries(of:)) ?? [] {
-                guard case let .string(name) = entry.key else {
-                    throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name) has keys that are not strings")
-                }
-                entries.append(DictionaryEntry(key: name, value: try TableEditor.newValue(entry.value, collections: collections)))
-            }
-            return .dictionary(entries)
-        }
-        let elements = try stored.map(collections.elements(of:)) ?? []
-        guard column.type == .mixed else { return .list(elements) }
-        var items: [NewValue] = []
-        for element in elements { items.append(try TableEditor.newValue(element, collections: collections)) }
-        return .mixedList(items)
-    }
-
-    /// Stages `new` as the collection's content: lists of links through `setLinkList`, other
-    /// collections with the backlink changes of the links they gain or lose.
+    /// Stages `new` as the collection's content: lists of links through `setLinkList` (which
+    /// also guards lists of embedded objects), other collections as a `.replace` with the
+    /// backlinks of the links they gain or lose.
     private func stage(_ new: NewValue, replacing old: NewValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
-        let newLinks = FileEditor.links(in: new)
-        let oldLinks = FileEditor.links(in: old)
-        try refuseBacklinksIntoPendingClasses(newLinks + oldLinks)
         if column.isLink && column.collection == .list {
-            guard let targetKey = column.targetTableKey, let target = file.table(withKey: targetKey) else {
-                throw .cannotWrite(path: path, reason: "\(column.name) links to a table that does not exist")
-            }
-            let keys = newLinks.map(\.key)
-            guard target.kind == .embedded else { return try setLinkList(keys, column: column, table: table, key: key) }
-            // Embedded objects belong to their list: reordering them is an edit, adding or
-            // dropping one creates or deletes an object.
-            guard keys.sorted() == oldLinks.map(\.key).sorted() else {
-                throw .cannotWrite(path: path, reason: "embedded objects in \(table.displayName).\(column.name) can be reordered or edited here; adding or removing them is not supported")
-            }
-            edits.append(Edit(table: table, key: key, column: column, change: .linkList(keys)))
-            return
+            return try setLinkList(TableSetWriter.linkedKeys(new), column: column, table: table, key: key)
         }
-        let backlinks = try backlinkEdits(from: oldLinks, to: newLinks, column: column, table: table, key: key)
-        edits.append(Edit(table: table, key: key, column: column, change: .collection(new)))
-        edits += backlinks
-    }
-
-    /// The backlink entries that change when the Mixed property `column` of the object with
-    /// `key` becomes `value`: links held by the old value (nested collections included) go,
-    /// a link that is the new value comes.
-    func mixedBacklinkEdits(replacingWith value: RealmValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) -> [Edit] {
-        let place = "\(table.displayName).\(column.name)"
-        if case let .link(target, objectKey) = value { try requireObject(target, objectKey, place: place) }
-        if case let .typedLink(target, objectKey) = value { try requireObject(target, objectKey, place: place) }
-        let old = try TableEditor.newValue(try currentValue(column: column, table: table, key: key), collections: CollectionReader(file: file))
-        let oldLinks = FileEditor.links(in: old)
-        let newLinks = FileEditor.links(in: .scalar(value))
-        try refuseBacklinksIntoPendingClasses(newLinks + oldLinks)
-        return try backlinkEdits(from: oldLinks, to: newLinks, column: column, table: table, key: key)
-    }
-
-    /// Backlink entries are written like any change, so not into a class whose objects are
-    /// being created or deleted in this transaction (TableEditor writes those alone).
-    private func refuseBacklinksIntoPendingClasses(_ links: [(table: UInt32, key: Int64)]) throws(RealmFormatError) {
-        for targetKey in Set(links.map(\.table)) {
-            guard let target = file.table(withKey: targetKey) else { continue }
-            guard !edits.contains(where: { $0.table.slot == target.slot && ($0.isCreation || $0.isDeletion) }) else {
-                throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(target.displayName) before linking to its objects")
-            }
+        if column.isLink, let target = column.targetTableKey.flatMap({ file.table(withKey: $0) }), target.kind == .embedded {
+            throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name) holds embedded objects; they are not edited element by element here")
         }
-    }
-
-    /// The backlink entries of every object that gains or loses links from this collection.
-    private func backlinkEdits(from old: [(table: UInt32, key: Int64)], to new: [(table: UInt32, key: Int64)],
-                               column: Column, table: Table, key: Int64) throws(RealmFormatError) -> [Edit] {
-        var deltas: [UInt32: [Int64: Int]] = [:]
-        for link in new { deltas[link.table, default: [:]][link.key, default: 0] += 1 }
-        for link in old { deltas[link.table, default: [:]][link.key, default: 0] -= 1 }
-        var result: [Edit] = []
-        for (targetKey, counts) in deltas.sorted(by: { $0.key < $1.key }) {
-            let changed = counts.filter { $0.value != 0 }.sorted { $0.key < $1.key }
-            guard !changed.isEmpty else { continue }
-            guard let target = file.table(withKey: targetKey), target.kind != .embedded,
-                  let backlinkColumn = target.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
-                throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name): the links it would gain or lose cannot be recorded in their targets (embedded objects, or no backlink column)")
-            }
-            for (targetObject, delta) in changed {
-                var origins = try currentBacklinks(column: backlinkColumn, table: target, key: targetObject)
-                if delta > 0 {
-                    origins += Array(repeating: key, count: delta)
-                } else {
-                    for _ in 0..<(-delta) { if let index = origins.lastIndex(of: key) { origins.remove(at: index) } }
-                }
-                result.append(Edit(table: target, key: targetObject, column: backlinkColumn, change: .backlinks(origins)))
-            }
+        try atomically { () throws(RealmFormatError) in
+            try moveMixedBacklinks(from: old, to: new, column: column, table: table, key: key)
+            edits.append(Edit(table: table, key: key, column: column, change: .replace(new)))
         }
-        return result
     }
 
     /// The value as the element type stores it, or why it does not fit: null only where
@@ -193,14 +99,9 @@ extension FileEditor {
     }
 
     private func requireObject(_ tableKey: UInt32, _ objectKey: Int64, place: String) throws(RealmFormatError) {
-        guard let target = file.table(withKey: tableKey), try target.objects.find(key: objectKey) != nil else {
+        guard let target = file.table(withKey: tableKey), try exists(table: target, key: objectKey) else {
             throw .cannotWrite(path: path, reason: "\(place): the linked object (key \(objectKey)) does not exist")
         }
-    }
-
-    /// Every link held in a collection's content, nested Mixed collections included.
-    static func links(in content: NewValue) -> [(table: UInt32, key: Int64)] {
-        TableSetWriter.mixedLinks(content).map { (UInt32(truncatingIfNeeded: $0.table), $0.key) }
     }
 }
 

@@ -41,9 +41,6 @@ public final class FileEditor {
     enum Change {
         case value(RealmValue)
         case linkList([Int64])
-        /// The whole new content of a list, set or dictionary of values (not a list of links):
-        /// `.list`, `.mixedList` or `.dictionary`, sets in stored order.
-        case collection(NewValue)
         case backlinks([Int64])
         /// A new object with these values (by leaf index; others get their type's default).
         case create([Int: RealmValue])
@@ -51,6 +48,9 @@ public final class FileEditor {
         case delete
         /// A new property for every object of the table (schema edit).
         case addColumn(NewColumn)
+        /// The whole stored value of one property: a list, set or dictionary with its elements,
+        /// or a Mixed value with nested collections (written by `TableRebuilder`).
+        case replace(NewValue)
     }
 
     /// What a commit wrote.
@@ -103,22 +103,20 @@ public final class FileEditor {
                                                   .decimal128, .objectId, .uuid, .mixed]
 
     /// Stages `column = value` for the object with `key`; nothing is written before `commit`.
-    /// A link in a Mixed property (`.typedLink`) must point to an existing object.
     public func set(_ value: RealmValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
         guard column.collection == nil, FileEditor.editableTypes.contains(column.type), column.enumValuesRef == nil else {
             throw .cannotWrite(path: path, reason: "setting \(column.collection.map { "\($0) " } ?? "")\(column.type) properties is not supported yet")
         }
-        guard try table.objects.find(key: key) != nil else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key) (yet: commit a create before setting it)")
+        guard try exists(table: table, key: key) else {
+            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
-        guard !edits.contains(where: { $0.table.slot == table.slot && ($0.isCreation || $0.isDeletion) }) else {
-            throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(table.displayName) before changing others")
+        try atomically { () throws(RealmFormatError) in
+            if column.type == .mixed {
+                try moveMixedBacklinks(from: try currentStored(column: column, table: table, key: key), to: .scalar(value),
+                                       column: column, table: table, key: key)
+            }
+            edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
         }
-        // A Mixed value may hold links (itself, or inside a nested collection): their targets'
-        // backlink entries change with it.
-        let backlinks = column.type == .mixed ? try mixedBacklinkEdits(replacingWith: value, column: column, table: table, key: key) : []
-        edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
-        edits += backlinks
     }
 
     /// Writes the staged changes as one new version.
