@@ -315,6 +315,13 @@ struct CollectionEditTests {
         try edit.run("append AllTypes[2].intSet 5")
         try edit.run("set AllTypes[2].intDict[\"a\"] = 1")
         try edit.run("remove AllTypes[0].mixedList[4]")
+        // The new object (keys 0..299 were used) is named by its key until the commit.
+        #expect(edit.output.text.contains("new object AllTypes[_key = 300]"))
+        try edit.run("append AllTypes[_key = 300].intList 7")
+        try edit.run("append AllTypes[_key = 300].intList 8")
+        try edit.run("remove AllTypes[_key = 300].intList[0]")
+        try edit.run("set AllTypes[_key = 300].stringOptDict[\"k\"] = null")
+        try edit.run("append AllTypes[_key = 300].targetSet Target[2]")
         try edit.run("commit")
         _ = try SpaceVerifier.verify([UInt8](try edit.bytes))
         try expected.updateList("targetSet", of: Self.allTypes, key: 2) { $0.insert(J.link("class_Target", 1), at: 1) }
@@ -328,6 +335,12 @@ struct CollectionEditTests {
             #expect(Array(objects.dropLast()) == (try expected.objects(of: name)), "\(name): the old objects, edited")
             #expect(objects.count == (try expected.objects(of: name)).count + 1, "\(name): one new object")
         }
+        let created = try #require(tables.first { $0["name"]?.string == Self.allTypes }?["objects"]?.array?.last)
+        #expect(created["_key"]?.int == 300)
+        #expect(created["intList"] == .array([.int(8)]))
+        #expect(created["stringOptDict"] == J.dictionary([("k", .null)]))
+        #expect(created["targetSet"] == .array([J.link("class_Target", 2)]))
+        #expect(created["intSet"] == .array([]), "untouched collections of a new object are empty")
         #expect(try BacklinkAudit.problems(in: edit.path) == [])
     }
 

@@ -8,16 +8,23 @@ import RealmQuery
 enum CollectionEditing {
     /// A list, set or dictionary property of one object, with the subscripts typed after it.
     struct Target {
-        let object: ObjectHandle
+        let table: Table
+        let key: Int64
         let column: Column
         /// `AllTypes[0].intList`, for messages.
         let label: String
         let subscripts: [String]
 
         var kind: CollectionKind { column.collection ?? .list }
+
+        /// Whether the elements are embedded objects (which removing deletes).
+        func holdsEmbeddedObjects(in catalog: Catalog) -> Bool {
+            column.isLink && column.targetTableKey.flatMap { catalog.file.table(withKey: $0) }?.kind == .embedded
+        }
     }
 
-    /// The collection property `text` names, from where the user stands.
+    /// The collection property `text` names, from where the user stands; in a transaction also
+    /// of an object created earlier in it (`CLASS[_key = K].PROPERTY`).
     static func target(_ text: String, session: Session, usage: String) throws(BrowserError) -> Target {
         let catalog = try session.requireCatalog()
         let segments = try PathSegment.parse(text)
@@ -26,7 +33,12 @@ enum CollectionEditing {
         if segments.count == 1 {
             objectPath = session.path
         } else {
-            objectPath = try PathResolver(catalog: catalog).resolve(String(text[..<lastDot(in: text)]), from: session.path)
+            do {
+                objectPath = try PathResolver(catalog: catalog).resolve(String(text[..<lastDot(in: text)]), from: session.path)
+            } catch {
+                if let staged = try stagedTarget(segments, session: session) { return staged }
+                throw error
+            }
         }
         guard case let .object(object)? = objectPath.last?.location else {
             throw .usage(usage + " (the path must lead to a list, set or dictionary property of one object)")
@@ -37,8 +49,29 @@ enum CollectionEditing {
         guard column.collection != nil else {
             throw .invalidValue("\(object.table.displayName).\(column.name) is not a list, set or dictionary")
         }
-        return Target(object: object, column: column, label: objectPath.map(\.label).joined() + "." + column.name,
+        let key: Int64
+        do { key = try object.key } catch { throw .file(error) }
+        return Target(table: object.table, key: key, column: column, label: objectPath.map(\.label).joined() + "." + column.name,
                       subscripts: last.subscripts)
+    }
+
+    /// `CLASS[_key = K].PROPERTY...` naming an object that only the open transaction has.
+    private static func stagedTarget(_ segments: [PathSegment], session: Session) throws(BrowserError) -> Target? {
+        guard let editor = session.transaction, segments.count == 2, segments[0].subscripts.count == 1,
+              let address = try? ObjectAddress.parse("\(segments[0].name)[\(segments[0].subscripts[0])]"),
+              case let .key(key) = address.selector else { return nil }
+        let table = try session.requireCatalog().table(named: segments[0].name)
+        let exists: Bool
+        do { exists = try editor.exists(table: table, key: key) } catch { throw .file(error) }
+        guard exists else { return nil }
+        guard let column = table.column(named: segments[1].name) else {
+            throw .unknownProperty(className: table.displayName, name: segments[1].name)
+        }
+        guard column.collection != nil else {
+            throw .invalidValue("\(table.displayName).\(column.name) is not a list, set or dictionary")
+        }
+        return Target(table: table, key: key, column: column, label: "\(table.displayName)[_key = \(key)].\(column.name)",
+                      subscripts: segments[1].subscripts)
     }
 
     /// An element value typed by the user, fitted to the collection's element type: a literal
@@ -57,7 +90,7 @@ enum CollectionEditing {
             if column.type == .mixed, let link = objectLink(text, catalog: catalog) { return link }
             throw .query(error.annotated(query: text))
         }
-        return try ValueCoercion.value(literal, for: column, className: target.object.table.displayName)
+        return try ValueCoercion.value(literal, for: column, className: target.table.displayName)
     }
 
     /// A link to the object `text` names (`Target[3]`), as a Mixed value holds one; nil when
@@ -87,9 +120,8 @@ enum CollectionEditing {
     /// new size.
     static func apply(_ edit: CollectionEdit, to target: Target, session: Session,
                       describe: @escaping (Int) -> String) throws(BrowserError) {
-        let key: Int64
-        do { key = try target.object.key } catch { throw .file(error) }
-        let tableName = target.object.table.name
+        let key = target.key
+        let tableName = target.table.name
         let property = target.column.name
         try Transaction.change(session: session, unchanged: "\(target.label) already holds that value; nothing changed") { editor throws(RealmFormatError) -> String? in
             guard let table = editor.file.table(named: tableName), let column = table.column(named: property) else {

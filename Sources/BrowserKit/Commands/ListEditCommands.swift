@@ -58,8 +58,10 @@ enum ListEditCommands {
             guard let position = Int(subscriptText) else {
                 throw .invalidAddress(path, reason: "a \(target.kind) element is named by its position, e.g. \(target.label)[0]")
             }
-            let listPath = String(path[..<(path.lastIndex(of: "[") ?? path.endIndex)])
-            if try removeEmbedded(listPath, index: position, session: session) { return }
+            if target.holdsEmbeddedObjects(in: try session.requireCatalog()) {
+                let listPath = String(path[..<(path.lastIndex(of: "[") ?? path.endIndex)])
+                if try removeEmbedded(listPath, index: position, session: session) { return }
+            }
             try CollectionEditing.apply(.remove(at: position), to: target, session: session, describe: describe("element \(position)"))
         })
 
