@@ -21,6 +21,7 @@ struct CrashSafetyTests {
         var generator = SystemRandomNumberGenerator()
         var interrupted = 0
         var previous = (latitude: baseline.latitude, name: baseline.name)
+        var finalVersion: Int64 = 0
         for _ in 0..<200 {
             let process = Process()
             process.executableURL = ExecutableTests.executable
@@ -37,7 +38,12 @@ struct CrashSafetyTests {
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal { interrupted += 1 }
 
-            _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            let report = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            // Commits reuse free space, and a killed commit only wrote into space its version
+            // kept free: the file stays inside one doubling of the 8 KiB fixture however many
+            // commits ran or were cut short (appending would add ~1 KB per commit).
+            #expect(report.logicalSize <= 16384, "logical size \(report.logicalSize) at version \(report.version)")
+            finalVersion = report.version
             let (rest, latitude, name) = try dumpWithout(path: path)
             #expect(rest == baseline.rest, "only the edited properties may differ")
             // Each run commits latitude = 1, name = "run 1", latitude = 2, ... one at a time, so
@@ -51,6 +57,9 @@ struct CrashSafetyTests {
             previous = (latitude, name)
         }
         #expect(interrupted > 100, "most runs are killed while committing")
+        // Enough commits completed for the size bound above to mean something (a few hundred on
+        // a quiet machine; twenty appended commits would already pass 16 KiB).
+        #expect(finalVersion - 3 >= 20, "\(finalVersion - 3) commits completed")
     }
 
     /// The same with commits that rebuild a table's tree (a create, a delete that nullifies
