@@ -153,14 +153,14 @@ struct TableEditor {
     }
 
     /// Whether the staged changes need the whole tree rewritten: whole-value replacements of
-    /// single scalar properties, creations mixed with other changes or overflowing the last
-    /// leaf, deletions mixed with other changes or emptying a leaf inside a larger tree.
-    /// Replaced collections and Mixed values are written in place (`collectionColumn`, the
-    /// Mixed leaf).
+    /// single scalar or indexed properties, creations mixed with other changes or overflowing
+    /// the last leaf, deletions mixed with other changes or emptying a leaf inside a larger
+    /// tree. Replaced collections and Mixed values are written in place (`collectionColumn`,
+    /// the Mixed leaf).
     private func needsRebuild(root: Node) throws(RealmFormatError) -> Bool {
         if edits.contains(where: { edit in
             guard case .replace = edit.change else { return false }
-            return edit.column.collection == nil && edit.column.type != .mixed
+            return edit.column.collection == nil && edit.column.type != .mixed || edit.column.searchIndexRef != nil
         }) { return true }
         let creations = edits.filter(\.isCreation).count
         if creations > 0 {
