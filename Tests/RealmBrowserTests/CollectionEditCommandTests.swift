@@ -36,7 +36,8 @@ struct CollectionEditCommandTests {
             set AllTypes[2].intList[1] = 7; append AllTypes[2].stringOptSet "hello"; \
             set AllTypes[2].intDict["a"] = 5; remove AllTypes[2].intDict["k0"]; \
             move AllTypes[2].addressList 1 0; set AllTypes[1].address.city = "Oslo"; \
-            set AllTypes[3].intList = {3, 2, 1}
+            set AllTypes[3].intList = {3, 2, 1}; move AllTypes[2].intList 1 0; \
+            remove AllTypes[2].stringOptList[1]; set AllTypes[0].mixedValue = Target[3]
             """])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty, "\(result.standardError)")
@@ -45,7 +46,12 @@ struct CollectionEditCommandTests {
         #expect(result.standardOutput.contains("remove key \"k0\" from AllTypes[2].intDict (now 2 entries)"))
         _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         var expected = try ExpectedDump(fixture: "alltypes")
-        try expected.updateList("intList", of: Self.allTypes, key: 2) { $0[1] = .int(7) }
+        try expected.updateList("intList", of: Self.allTypes, key: 2) { list in
+            list[1] = .int(7)
+            list.insert(list.remove(at: 1), at: 0)
+        }
+        try expected.updateList("stringOptList", of: Self.allTypes, key: 2) { $0.remove(at: 1) }
+        try expected.set("mixedValue", of: Self.allTypes, key: 0, to: ExpectedDump.link("class_Target", 3))
         // "hello" is a proper prefix of "hello world", so it sorts first (§6.17).
         try expected.updateList("stringOptSet", of: Self.allTypes, key: 2) { $0.insert(.string("hello"), at: 0) }
         try expected.updateDictionary("intDict", of: Self.allTypes, key: 2) { entries in
@@ -56,6 +62,7 @@ struct CollectionEditCommandTests {
         try expected.set("city", of: "class_EmbeddedAddress", key: 1, to: .string("Oslo"))
         try expected.set("intList", of: Self.allTypes, key: 3, to: .array([.int(3), .int(2), .int(1)]))
         #expect(try dump(path) == expected.value)
+        #expect(try BacklinkAudit.problems(in: path) == [])
     }
 
     @Test func pipedTransactionKeepsStagedEditsPastAFailure() throws {
