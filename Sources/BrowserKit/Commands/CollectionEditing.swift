@@ -17,6 +17,15 @@ enum CollectionEditing {
 
         var kind: CollectionKind { column.collection ?? .list }
 
+        /// A single Mixed property: its collections are nested ones (`edit(_:nestedAt:...)`).
+        var isMixedValue: Bool { column.collection == nil }
+
+        /// Mixed values, lists and dictionaries of Mixed can hold lists and dictionaries (§6.19).
+        var holdsNestedCollections: Bool { column.type == .mixed && column.collection != .set }
+
+        /// The subscripts as typed, for messages (`[6][0]`).
+        var subscriptLabel: String { subscripts.map { "[\($0)]" }.joined() }
+
         /// Whether the elements are embedded objects (which removing deletes).
         func holdsEmbeddedObjects(in catalog: Catalog) -> Bool {
             column.isLink && column.targetTableKey.flatMap { catalog.file.table(withKey: $0) }?.kind == .embedded
@@ -46,7 +55,7 @@ enum CollectionEditing {
         guard let column = object.table.column(named: last.name) else {
             throw .unknownProperty(className: object.table.displayName, name: last.name)
         }
-        guard column.collection != nil else {
+        guard column.collection != nil || column.type == .mixed else {
             throw .invalidValue("\(object.table.displayName).\(column.name) is not a list, set or dictionary")
         }
         let key: Int64
@@ -67,7 +76,7 @@ enum CollectionEditing {
         guard let column = table.column(named: segments[1].name) else {
             throw .unknownProperty(className: table.displayName, name: segments[1].name)
         }
-        guard column.collection != nil else {
+        guard column.collection != nil || column.type == .mixed else {
             throw .invalidValue("\(table.displayName).\(column.name) is not a list, set or dictionary")
         }
         return Target(table: table, key: key, column: column, label: "\(table.displayName)[_key = \(key)].\(column.name)",
@@ -116,20 +125,36 @@ enum CollectionEditing {
         return values
     }
 
-    /// Stages `edit` (or commits it at once outside `begin`); `describe` gets the collection's
-    /// new size.
-    static func apply(_ edit: CollectionEdit, to target: Target, session: Session,
+    /// Stages `edit` (or commits it at once outside `begin`) on the collection itself, or on the
+    /// one `nested` leads to inside a Mixed value; `describe` gets the collection's new size.
+    static func apply(_ edit: CollectionEdit, to target: Target, nested: [NestedStep] = [], session: Session,
                       describe: @escaping (Int) -> String) throws(BrowserError) {
         let key = target.key
         let tableName = target.table.name
         let property = target.column.name
+        let isNested = !nested.isEmpty || target.isMixedValue
         try Transaction.change(session: session, unchanged: "\(target.label) already holds that value; nothing changed") { editor throws(RealmFormatError) -> String? in
             guard let table = editor.file.table(named: tableName), let column = table.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
-            let outcome = try editor.edit(edit, column: column, table: table, key: key)
+            let outcome = isNested ? try editor.edit(edit, nestedAt: nested, column: column, table: table, key: key)
+                : try editor.edit(edit, column: column, table: table, key: key)
             return outcome.changed ? describe(outcome.count) : nil
         }
+    }
+
+    /// A subscript as a step into a nested collection: an integer is a position, anything else
+    /// (quoted as in the query language, or bare) a dictionary key.
+    static func step(_ text: String) throws(BrowserError) -> NestedStep {
+        if let position = Int(text) { return .position(position) }
+        return .key(try ListEditCommands.dictionaryKey(text))
+    }
+
+    /// The subscripts as steps into collections nested in a Mixed value.
+    static func steps(_ subscripts: [String]) throws(BrowserError) -> [NestedStep] {
+        var result: [NestedStep] = []
+        for text in subscripts { result.append(try step(text)) }
+        return result
     }
 
     /// A value as messages show it (objects by their address).

@@ -75,7 +75,9 @@ enum HelpCommand {
         set Person[0].address.city = "Oslo"       set Person[0].addresses[1].city = "Bergen"
         append Person[0].addresses { city: "Bergen" }   a new one; remove Person[0].addresses[0] deletes one
         move Person[0].addresses 0 1
-      Collections nested inside Mixed values are not edited element by element.
+      Lists and dictionaries nested in Mixed values, one [ ] per level:
+        set AllTypes[0].mixedList[6][0] = 1       append AllTypes[0].mixedValue["list"] 2
+        remove AllTypes[0].mixedDict["k"][1]      move AllTypes[0].mixedValue 0 1
 
     """
 

@@ -20,6 +20,14 @@ enum ListEditCommands {
                 return
             }
             let target = try CollectionEditing.target(path, session: session, usage: usage)
+            if target.holdsNestedCollections && (!target.subscripts.isEmpty || target.isMixedValue) {
+                let value = try CollectionEditing.element(valueText, for: target, session: session)
+                let shown = CollectionEditing.shown(value, session: session)
+                try CollectionEditing.apply(.add(value), to: target, nested: try CollectionEditing.steps(target.subscripts), session: session) { count in
+                    "append \(shown) to \(target.label)\(target.subscriptLabel) (now \(count))"
+                }
+                return
+            }
             guard target.subscripts.isEmpty else { throw .usage(usage + " (name the collection itself, without [ ])") }
             guard target.kind != .dictionary else {
                 throw .usage("a dictionary gets entries by key: set \(target.label)[\"KEY\"] = VALUE")
@@ -41,6 +49,10 @@ enum ListEditCommands {
             let target = try CollectionEditing.target(path, session: session, usage: usage)
             let describe = { (what: String) in
                 { (count: Int) in "remove \(what) from \(target.label) (\(CollectionEditing.size(count, of: target)))" }
+            }
+            if target.holdsNestedCollections && (target.subscripts.count > (valueText.isEmpty ? 1 : 0) || target.isMixedValue) {
+                try removeNested(target, valueText: valueText, session: session)
+                return
             }
             if !valueText.isEmpty {
                 guard target.subscripts.isEmpty, target.kind != .dictionary else { throw .usage(usage) }
@@ -72,9 +84,10 @@ enum ListEditCommands {
             let words = StatementSplitter.words(in: arguments)
             guard words.count == 3, let from = Int(words[1]), let to = Int(words[2]) else { throw .usage("move CLASS[N].LIST FROM TO") }
             let target = try CollectionEditing.target(words[0], session: session, usage: "move CLASS[N].LIST FROM TO")
-            guard target.subscripts.isEmpty else { throw .usage("move CLASS[N].LIST FROM TO") }
-            try CollectionEditing.apply(.move(from: from, to: to), to: target, session: session) { _ in
-                "move \(from) to \(to) in \(target.label)"
+            guard target.subscripts.isEmpty || target.holdsNestedCollections else { throw .usage("move CLASS[N].LIST FROM TO") }
+            try CollectionEditing.apply(.move(from: from, to: to), to: target, nested: try CollectionEditing.steps(target.subscripts),
+                                        session: session) { _ in
+                "move \(from) to \(to) in \(target.label)\(target.subscriptLabel)"
             }
         })
 
@@ -119,6 +132,32 @@ enum ListEditCommands {
             try editor.removeEmbedded(at: index < 0 ? count + index : index, column: editColumn, table: table, key: key)
         }
         return true
+    }
+
+    /// `remove X.mixedList[6][0]`, `remove X.mixedValue["k"]`, `remove X.mixedList[6] VALUE`: an
+    /// element of a list or an entry of a dictionary nested in a Mixed value.
+    private static func removeNested(_ target: CollectionEditing.Target, valueText: String, session: Session) throws(BrowserError) {
+        var steps = try CollectionEditing.steps(target.subscripts)
+        let edit: CollectionEdit
+        let what: String
+        if !valueText.isEmpty {
+            let value = try CollectionEditing.element(valueText, for: target, session: session)
+            edit = .removeValue(value)
+            what = CollectionEditing.shown(value, session: session)
+        } else {
+            switch steps.removeLast() {
+            case let .position(position):
+                edit = .remove(at: position)
+                what = "element \(position)"
+            case let .key(key):
+                edit = .removeEntry(key: key)
+                what = "key \"\(key)\""
+            }
+        }
+        let place = target.label + steps.map(\.description).joined()
+        try CollectionEditing.apply(edit, to: target, nested: steps, session: session) { count in
+            "remove \(what) from \(place) (now \(count))"
+        }
     }
 
     /// A dictionary key as typed in brackets: quoted as in the query language, or bare.

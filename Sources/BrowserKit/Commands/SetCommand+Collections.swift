@@ -6,11 +6,24 @@ import RealmFormat
 extension SetCommand {
     static func setElement(_ pathText: String, _ valueText: String, session: Session) throws(BrowserError) {
         let target = try CollectionEditing.target(pathText, session: session, usage: usage)
-        guard target.subscripts.count == 1, let subscriptText = target.subscripts.first else {
-            throw .invalidValue("\(target.label): collections nested in Mixed values are not edited element by element; set the whole value")
-        }
         let value = try CollectionEditing.element(valueText, for: target, session: session)
         let shown = CollectionEditing.shown(value, session: session)
+        if target.holdsNestedCollections && (target.subscripts.count > 1 || target.isMixedValue) {
+            // An element of a list or dictionary nested in a Mixed value.
+            var steps = try CollectionEditing.steps(target.subscripts)
+            let edit: CollectionEdit
+            switch steps.removeLast() {
+            case let .position(position): edit = .replace(at: position, with: value)
+            case let .key(key): edit = .setEntry(key: key, value: value)
+            }
+            try CollectionEditing.apply(edit, to: target, nested: steps, session: session) { _ in
+                "\(target.label)\(target.subscriptLabel) = \(shown)"
+            }
+            return
+        }
+        guard target.subscripts.count == 1, let subscriptText = target.subscripts.first else {
+            throw .invalidValue("\(target.label): only collections nested in Mixed values take more than one [ ]")
+        }
         switch target.kind {
         case .dictionary:
             let key = try ListEditCommands.dictionaryKey(subscriptText)

@@ -50,6 +50,8 @@ public enum CollectionEditError: Error, CustomStringConvertible, Equatable {
     case noSuchKey(String)
     /// The edit does not exist for this kind of collection (e.g. `move` in a set).
     case notFor(CollectionKind, what: String)
+    /// A step into a nested collection reached a value that is no list or dictionary.
+    case notNested
 
     public var description: String {
         switch self {
@@ -62,6 +64,8 @@ public enum CollectionEditError: Error, CustomStringConvertible, Equatable {
             return "it has no key \"\(key)\""
         case let .notFor(kind, what):
             return "a \(kind) does not support \(what)"
+        case .notNested:
+            return "that value is not a list or dictionary nested in a Mixed value"
         }
     }
 }

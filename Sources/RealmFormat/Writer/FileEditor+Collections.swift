@@ -26,7 +26,9 @@ extension FileEditor {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
         var values: [RealmValue] = []
-        for value in edit.values { values.append(try fitted(value, to: column, place: place)) }
+        for value in edit.values {
+            values.append(try fitted(value, to: column.type, isNullable: column.isNullable, target: column.targetTableKey, place: place))
+        }
         let fittedEdit = edit.with(values: values)
         let old = try currentStored(column: column, table: table, key: key)
         let new: NewValue
@@ -54,6 +56,37 @@ extension FileEditor {
         return CollectionEditOutcome(count: new.elementCount, changed: true)
     }
 
+    /// Applies `edit` to the list or dictionary that `path` leads to inside the Mixed property
+    /// `column` (a Mixed value, or an element of a list or dictionary of Mixed) of the object
+    /// with `key`, and stages the property's new value. Nested elements are Mixed: any value,
+    /// links to existing objects. On any error nothing is staged.
+    @discardableResult
+    public func edit(_ edit: CollectionEdit, nestedAt path: [NestedStep], column: Column, table: Table,
+                     key: Int64) throws(RealmFormatError) -> CollectionEditOutcome {
+        let place = "\(table.displayName).\(column.name)" + path.map(\.description).joined()
+        guard column.type == .mixed, column.collection != .set else {
+            throw .cannotWrite(path: self.path, reason: "\(place): only Mixed values hold nested lists and dictionaries")
+        }
+        guard try exists(table: table, key: key) else {
+            throw .cannotWrite(path: self.path, reason: "\(table.displayName) has no object with key \(key)")
+        }
+        var values: [RealmValue] = []
+        for value in edit.values { values.append(try fitted(value, to: .mixed, isNullable: true, target: nil, place: place)) }
+        let old = try currentStored(column: column, table: table, key: key)
+        let result: (value: NewValue, count: Int)?
+        do throws(CollectionEditError) {
+            result = try edit.with(values: values).applied(at: path[...], in: old)
+        } catch {
+            throw .cannotWrite(path: self.path, reason: "\(place): \(error)")
+        }
+        guard let (new, count) = result else { return CollectionEditOutcome(count: 0, changed: false) }
+        try atomically { () throws(RealmFormatError) in
+            try moveMixedBacklinks(from: old, to: new, column: column, table: table, key: key)
+            edits.append(Edit(table: table, key: key, column: column, change: .replace(new)))
+        }
+        return CollectionEditOutcome(count: count, changed: true)
+    }
+
     /// Stages `new` as the collection's content: lists of links through `setLinkList` (which
     /// also guards lists of embedded objects), other collections as a `.replace` with the
     /// backlinks of the links they gain or lose.
@@ -72,21 +105,22 @@ extension FileEditor {
 
     /// The value as the element type stores it, or why it does not fit: null only where
     /// elements are optional (always in Mixed), links only to existing objects of the target.
-    private func fitted(_ value: RealmValue, to column: Column, place: String) throws(RealmFormatError) -> RealmValue {
-        switch (column.type, value) {
+    private func fitted(_ value: RealmValue, to type: ColumnType, isNullable: Bool, target: UInt32?,
+                        place: String) throws(RealmFormatError) -> RealmValue {
+        switch (type, value) {
         case (_, .collection):
             throw .cannotWrite(path: path, reason: "\(place): nested lists and dictionaries cannot be written element by element")
         case (_, .null):
-            guard column.isNullable || column.type == .mixed else {
+            guard isNullable || type == .mixed else {
                 throw .cannotWrite(path: path, reason: "\(place) holds required values; null does not fit")
             }
             return .null
-        case let (.link, .link(target, objectKey)), let (.link, .typedLink(target, objectKey)):
-            guard target == column.targetTableKey else {
+        case let (.link, .link(linked, objectKey)), let (.link, .typedLink(linked, objectKey)):
+            guard linked == target else {
                 throw .cannotWrite(path: path, reason: "\(place) links to another class")
             }
-            try requireObject(target, objectKey, place: place)
-            return .link(table: target, key: objectKey)
+            try requireObject(linked, objectKey, place: place)
+            return .link(table: linked, key: objectKey)
         case let (.mixed, .link(target, objectKey)), let (.mixed, .typedLink(target, objectKey)):
             try requireObject(target, objectKey, place: place)
             return .typedLink(table: target, key: objectKey)
@@ -94,7 +128,7 @@ extension FileEditor {
              (.binary, .binary), (.timestamp, .timestamp), (.decimal128, .decimal), (.objectId, .objectId), (.uuid, .uuid):
             return value
         default:
-            throw .cannotWrite(path: path, reason: "\(place) holds \(column.type) values; a \(value.kindName) does not fit")
+            throw .cannotWrite(path: path, reason: "\(place) holds \(type) values; a \(value.kindName) does not fit")
         }
     }
 
