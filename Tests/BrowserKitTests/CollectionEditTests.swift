@@ -267,7 +267,7 @@ struct CollectionEditTests {
             "set AllTypes[2].intDict = {}",
             "append AllTypes[2].intDict 5",
             "remove AllTypes[2].intDict[0]",
-            "set AllTypes[0].mixedList[6][0] = 1",        // nested in Mixed: out of scope
+            "set AllTypes[0].mixedList[6][9] = 1",        // nested in Mixed: out of range
             "append AllTypes[2].targetSet AllTypes[0]",   // wrong class
             "append AllTypes[2].targetList null",
             "set AllTypes[2].nosuch[0] = 1",
