@@ -28,6 +28,11 @@ enum SetOrder {
         case let .float(number): return String(number)
         case let .bool(flag): return String(flag)
         case .null: return "null"
+        case let .objectId(id): return "oid(\(id))"
+        case let .uuid(uuid): return "uuid(\(uuid))"
+        case let .decimal(decimal): return decimal.description
+        case let .timestamp(time): return "T\(time.seconds):\(time.nanoseconds)"
+        case let .link(_, key), let .typedLink(_, key): return "the object with key \(key)"
         default: return "that value"
         }
     }
