@@ -72,11 +72,10 @@ struct SchemaGraphTests {
             let origins = linkColumns.union(mixedColumns).filter { label.contains("linked from \($0)</i>") && $0.hasPrefix(edge.to + ".") }
             #expect(!origins.isEmpty, "backlink edge \(edge.from) -> \(edge.to)")
         }
-        if let dot = Self.graphviz {
-            let rendered = try Self.render(try self.dot(fixture), with: dot)
-            #expect(rendered.status == 0, "dot: \(rendered.errors)")
-            #expect(rendered.output.contains("<svg"))
-        }
+        let dot = try #require(Self.graphviz, "Graphviz's dot is needed (scripts/test.sh installs it)")
+        let rendered = try Self.render(try self.dot(fixture), with: dot)
+        #expect(rendered.status == 0, "dot: \(rendered.errors)")
+        #expect(rendered.output.contains("<svg"))
     }
 
     @Test func oneClassAndItsLinks() throws {
@@ -88,7 +87,7 @@ struct SchemaGraphTests {
         #expect(throws: BrowserError.self) { try dot("tasks", "--dot Person Car") }
     }
 
-    /// Graphviz's `dot`, when it is installed (`apt-get install graphviz`).
+    /// Graphviz's `dot` (`apt-get install graphviz`; scripts/test.sh installs it when missing).
     static let graphviz: String? = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     static func render(_ text: String, with dot: String) throws -> (status: Int32, output: String, errors: String) {

@@ -184,8 +184,9 @@ struct ShellCommandTests {
         #expect(graph.edges.contains { $0.from == "Person" && $0.to == "BankInfo" && $0.attributes["label"] == "banks (list)" })
         #expect(graph.edges.contains { $0.from == "Car" && $0.to == "Person" && $0.attributes["label"] == "owner" })
         #expect(graph.edges.contains { $0.from == "Task" && $0.to == "TaskList" && $0.attributes["style"] == "dashed" })
-        // `realm-browser tasks.realm -c 'schema --dot' | dot -Tpng > schema.png`, when Graphviz is installed.
-        guard let dot = ["/usr/bin/dot", "/usr/local/bin/dot"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        // `realm-browser tasks.realm -c 'schema --dot' | dot -Tpng > schema.png` (scripts/test.sh installs Graphviz).
+        let dot = try #require(["/usr/bin/dot", "/usr/local/bin/dot"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
+                               "Graphviz's dot is needed")
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).png").path
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
