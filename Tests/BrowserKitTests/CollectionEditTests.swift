@@ -223,6 +223,16 @@ struct CollectionEditTests {
         try edit.run("set AllTypes[2].targetDict[\"new\"] = null")
         try expected.set("targetDict", of: Self.allTypes, key: 2,
                          to: J.dictionary([("new", .null), ("none", .null), ("second", J.link("class_Target", 7))]))
+        // Whole dictionaries: entries put into key order; the links of the old one go.
+        try edit.run("set AllTypes[3].intDict = {\"z\": 1, \"a\": 2}")
+        try edit.run("set AllTypes[6].targetDict = {\"x\": Target[1], \"n\": null}")
+        try edit.run("set AllTypes[5].stringOptDict = {}")
+        try expected.set("intDict", of: Self.allTypes, key: 3, to: J.dictionary([("a", .int(2)), ("z", .int(1))]))
+        try expected.set("targetDict", of: Self.allTypes, key: 6, to: J.dictionary([("n", .null), ("x", J.link("class_Target", 1))]))
+        try expected.set("stringOptDict", of: Self.allTypes, key: 5, to: J.dictionary([]))
+        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[3].intDict = {\"a\": 1, \"a\": 2}") }
+        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[3].intDict = {a: 1}") }
+        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[3].intDict = {\"a\": null}") }
         #expect(try edit.dump() == expected.value)
         #expect(try BacklinkAudit.problems(in: edit.path) == [])
     }

@@ -77,6 +77,12 @@ struct CollectionEditApplyTests {
         #expect(try CollectionEdit.removeEntry(key: "").applied(toEntries: entries).map(\.key) == ["b", "键"])
         #expect(throws: CollectionEditError.noSuchKey("zz")) { try CollectionEdit.removeEntry(key: "zz").applied(toEntries: entries) }
         #expect(throws: CollectionEditError.self) { try CollectionEdit.add(.int(1)).applied(toEntries: entries) }
+        let whole = try CollectionEdit.replaceEntries(keys: ["z", "", "b"], values: [.int(1), .int(2), .int(3)]).applied(toEntries: entries)
+        #expect(whole.map(\.key) == ["", "b", "z"])
+        #expect(whole.map(\.value) == [.scalar(.int(2)), .scalar(.int(3)), .scalar(.int(1))])
+        #expect(throws: CollectionEditError.duplicateKey("b")) {
+            try CollectionEdit.replaceEntries(keys: ["b", "b"], values: [.int(1), .int(2)]).applied(toEntries: entries)
+        }
         // Keys are bytes: a decomposed "é" (65 CC 81) is another key than the precomposed one (C3 A9).
         let accented = [DictionaryEntry(key: "\u{E9}", value: .scalar(.int(1)))]
         let both = try CollectionEdit.setEntry(key: "e\u{301}", value: .int(2)).applied(toEntries: accented)

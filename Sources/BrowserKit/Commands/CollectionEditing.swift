@@ -125,6 +125,28 @@ enum CollectionEditing {
         return values
     }
 
+    /// The entries of a `{"key": value, ...}` literal, values fitted like `element`.
+    static func entries(_ text: String, for target: Target, session: Session) throws(BrowserError) -> (keys: [String], values: [RealmValue])? {
+        let trimmed = text.trimmingWhitespace()
+        guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}"), trimmed.count >= 2 else { return nil }
+        let inner = String(trimmed.dropFirst().dropLast()).trimmingWhitespace()
+        guard !inner.isEmpty else { return ([], []) }
+        var keys: [String] = []
+        var values: [RealmValue] = []
+        for part in splitTopLevel(inner, at: ",") {
+            let pieces = splitTopLevel(part, at: ":")
+            guard pieces.count >= 2 else { throw .invalidValue("a dictionary entry is written \"key\": value, not \(part.trimmingWhitespace())") }
+            let keyText = pieces[0].trimmingWhitespace()
+            guard keyText.first == "\"" || keyText.first == "'" else {
+                throw .invalidValue("dictionary keys are quoted strings, e.g. {\"a\": 1}")
+            }
+            keys.append(try ListEditCommands.dictionaryKey(keyText))
+            // The value is everything after the key's colon (dates like 12:00:00 keep theirs).
+            values.append(try element(pieces.dropFirst().joined(separator: ":").trimmingWhitespace(), for: target, session: session))
+        }
+        return (keys, values)
+    }
+
     /// Stages `edit` (or commits it at once outside `begin`) on the collection itself, or on the
     /// one `nested` leads to inside a Mixed value; `describe` gets the collection's new size.
     static func apply(_ edit: CollectionEdit, to target: Target, nested: [NestedStep] = [], session: Session,

@@ -76,7 +76,7 @@ enum HelpCommand {
         append AllTypes[0].stringOptSet "x"       remove AllTypes[0].stringOptSet "x"
       Dictionaries (keys in Realm's stored order):
         set AllTypes[0].intDict["k"] = 5          insert or replace
-        remove AllTypes[0].intDict["k"]
+        remove AllTypes[0].intDict["k"]           set AllTypes[0].intDict = {"a": 1, "b": 2}
       Embedded objects, through their parent:
         set Person[0].address.city = "Oslo"       set Person[0].addresses[1].city = "Bergen"
         append Person[0].addresses { city: "Bergen" }   a new one; remove Person[0].addresses[0] deletes one

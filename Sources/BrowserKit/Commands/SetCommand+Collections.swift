@@ -44,8 +44,14 @@ extension SetCommand {
 
     static func replaceCollection(_ pathText: String, _ valueText: String, session: Session) throws(BrowserError) {
         let target = try CollectionEditing.target(pathText, session: session, usage: usage)
-        guard target.kind != .dictionary else {
-            throw .invalidValue("\(target.label) is a dictionary: set its entries one by one, e.g. set \(target.label)[\"KEY\"] = VALUE")
+        if target.kind == .dictionary {
+            guard let (keys, values) = try CollectionEditing.entries(valueText, for: target, session: session) else {
+                throw .invalidValue("a whole dictionary is written in braces, e.g. set \(target.label) = {\"a\": 1, \"b\": 2} (or {} to empty it)")
+            }
+            try CollectionEditing.apply(.replaceEntries(keys: keys, values: values), to: target, session: session) { count in
+                "\(target.label) = {\(zip(keys, values).map { "\"\($0)\": \(CollectionEditing.shown($1, session: session))" }.joined(separator: ", "))} (\(CollectionEditing.size(count, of: target)))"
+            }
+            return
         }
         guard let values = try CollectionEditing.elements(valueText, for: target, session: session) else {
             throw .invalidValue("a whole \(target.kind) is written in braces, e.g. set \(target.label) = {1, 2, 3} (or {} to empty it)")

@@ -20,12 +20,15 @@ public enum CollectionEdit: Sendable, Equatable {
     case setEntry(key: String, value: RealmValue)
     /// Dictionaries: a key and its value go.
     case removeEntry(key: String)
+    /// Dictionaries: the whole content, `keys[i]` holding `values[i]` (put into stored key
+    /// order; a key may appear once).
+    case replaceEntries(keys: [String], values: [RealmValue])
 
     /// The values this edit names (to be checked against the element type).
     var values: [RealmValue] {
         switch self {
         case let .replace(_, value), let .add(value), let .setEntry(_, value), let .removeValue(value): return [value]
-        case let .replaceAll(values): return values
+        case let .replaceAll(values), let .replaceEntries(_, values): return values
         case .remove, .move, .removeEntry: return []
         }
     }
@@ -38,6 +41,7 @@ public enum CollectionEdit: Sendable, Equatable {
         case .removeValue: return .removeValue(values[0])
         case let .setEntry(key, _): return .setEntry(key: key, value: values[0])
         case .replaceAll: return .replaceAll(values)
+        case let .replaceEntries(keys, _): return .replaceEntries(keys: keys, values: values)
         case .remove, .move, .removeEntry: return self
         }
     }
@@ -52,6 +56,8 @@ public enum CollectionEditError: Error, CustomStringConvertible, Equatable {
     case notFor(CollectionKind, what: String)
     /// A step into a nested collection reached a value that is no list or dictionary.
     case notNested
+    /// A new dictionary content names a key twice.
+    case duplicateKey(String)
 
     public var description: String {
         switch self {
@@ -66,6 +72,8 @@ public enum CollectionEditError: Error, CustomStringConvertible, Equatable {
             return "a \(kind) does not support \(what)"
         case .notNested:
             return "that value is not a list or dictionary nested in a Mixed value"
+        case let .duplicateKey(key):
+            return "the key \"\(key)\" is given twice"
         }
     }
 }
@@ -108,7 +116,7 @@ extension CollectionEdit {
                 sorted.insert(.scalar(value), at: place)
             }
             return sorted
-        case .setEntry, .removeEntry:
+        case .setEntry, .removeEntry, .replaceEntries:
             throw .notFor(kind, what: "keys; only dictionaries have them")
         }
         return result
@@ -131,6 +139,12 @@ extension CollectionEdit {
         case let .removeEntry(key):
             guard let position = result.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) else { throw .noSuchKey(key) }
             result.remove(at: position)
+        case let .replaceEntries(keys, values):
+            result = []
+            for (key, value) in zip(keys, values) {
+                guard !result.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) else { throw .duplicateKey(key) }
+                result = try CollectionEdit.setEntry(key: key, value: value).applied(toEntries: result)
+            }
         case .replace, .add, .remove, .removeValue, .move, .replaceAll:
             throw .notFor(.dictionary, what: "positions; its elements are set and removed by key, e.g. dict[\"key\"]")
         }
