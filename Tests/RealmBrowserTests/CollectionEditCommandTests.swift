@@ -37,7 +37,8 @@ struct CollectionEditCommandTests {
             set AllTypes[2].intDict["a"] = 5; remove AllTypes[2].intDict["k0"]; \
             move AllTypes[2].addressList 1 0; set AllTypes[1].address.city = "Oslo"; \
             set AllTypes[3].intList = {3, 2, 1}; move AllTypes[2].intList 1 0; \
-            remove AllTypes[2].stringOptList[1]; set AllTypes[0].mixedValue = Target[3]
+            remove AllTypes[2].stringOptList[1]; set AllTypes[0].mixedValue = Target[3]; \
+            set AllTypes[3].intDict = {"z": 1, "a": 2}; set AllTypes[0].mixedList[6][0] = 43
             """])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty, "\(result.standardError)")
@@ -52,6 +53,8 @@ struct CollectionEditCommandTests {
         }
         try expected.updateList("stringOptList", of: Self.allTypes, key: 2) { $0.remove(at: 1) }
         try expected.set("mixedValue", of: Self.allTypes, key: 0, to: ExpectedDump.link("class_Target", 3))
+        try expected.set("intDict", of: Self.allTypes, key: 3, to: J.dictionary([("a", .int(2)), ("z", .int(1))]))
+        try expected.updateList("mixedList", of: Self.allTypes, key: 0) { $0[6] = .array([J.mixedInt(43)]) }
         // "hello" is a proper prefix of "hello world", so it sorts first (§6.17).
         try expected.updateList("stringOptSet", of: Self.allTypes, key: 2) { $0.insert(.string("hello"), at: 0) }
         try expected.updateDictionary("intDict", of: Self.allTypes, key: 2) { entries in
