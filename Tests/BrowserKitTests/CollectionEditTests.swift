@@ -274,7 +274,7 @@ struct CollectionEditTests {
             "remove AllTypes[2].intSet 999",              // not in the set
             "set AllTypes[2].intSet[0] = 1",              // sets have no positions to set
             "move AllTypes[2].intSet 0 1",
-            "set AllTypes[2].intDict = {}",
+            "set AllTypes[2].intDict = {\"a\" 1}",     // an entry without its colon
             "append AllTypes[2].intDict 5",
             "remove AllTypes[2].intDict[0]",
             "set AllTypes[0].mixedList[6][9] = 1",        // nested in Mixed: out of range
