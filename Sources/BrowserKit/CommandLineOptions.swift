@@ -3,8 +3,12 @@ public struct CommandLineOptions: Equatable {
     public var path: String?
     public var commands: String?
     public var pageSize = 20
-    /// `--json`: results and listings as JSON lines, for scripts.
+    /// `--json`: results and listings as JSON lines, for scripts (the same as `--mode jsonl`).
     public var json = false
+    /// `--mode MODE`: the output mode to start in (`mode` in the session).
+    public var mode: OutputMode?
+    /// `--no-headers`: tables and CSV without column names (`headers off`).
+    public var noHeaders = false
     public var showHelp = false
     public var showVersion = false
 
@@ -19,10 +23,16 @@ public struct CommandLineOptions: Equatable {
 
     Options:
       -c, --command "CMDS"  run the commands (separated by ';') and exit
-      --json                print query results as JSON lines (whole result, canonical values)
+      --mode MODE           output mode: table (default), box, json, jsonl, csv, line, markdown
+                            (csv, json and jsonl print whole results, without page footers)
+      --json                the same as --mode jsonl: one JSON object per line, canonical values
+      --no-headers          no column names above tables and CSV
       --page-size N         rows per page in listings (default 20)
       -h, --help            show this help and exit
       --version             show the version and exit
+
+    On a terminal, tables are cut to its width (or $COLUMNS) and colored (unless $NO_COLOR is
+    set); interactively, results taller than the window go through $PAGER (default less -FRX).
 
     Without -c, commands are read from standard input: interactively with line editing,
     history (~/.realm_browser_history, or $REALM_BROWSER_HISTORY) and tab completion when
@@ -60,6 +70,11 @@ public struct CommandLineOptions: Equatable {
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             case "--json": options.json = true
+            case "--no-headers": options.noHeaders = true
+            case "--mode":
+                let text = try value(for: argument)
+                guard let mode = OutputMode(rawValue: text.lowercased()) else { throw .invalidValue(flag: argument, value: text) }
+                options.mode = mode
             case "-c", "--command":
                 let text = try value(for: argument)
                 options.commands = options.commands.map { $0 + "; " + text } ?? text

@@ -11,6 +11,11 @@ enum SchemaCommand {
         let catalog = try session.requireCatalog()
         let words = StatementSplitter.words(in: arguments)
         guard words.count <= 1 else { throw .usage("schema [CLASS]") }
+        guard session.outputMode == .table else {
+            let tables = try words.first.map { name throws(BrowserError) in [try catalog.table(named: name)] } ?? catalog.file.classTables
+            SchemaRows.print(tables, catalog: catalog, session: session)
+            return
+        }
         if let name = words.first {
             describe(try catalog.table(named: name), catalog: catalog, output: session.output, withTitle: false)
             return

@@ -1,0 +1,54 @@
+/// One value in a row of output, in each form the output modes need: a one-line text for
+/// people, the bare value for CSV and a JSON value for the JSON modes. Commands fill all three
+/// so that the mode alone decides what is printed.
+public struct Cell: Equatable, Sendable {
+    /// What color and alignment a value gets.
+    public enum Kind: Equatable, Sendable { case text, number, null, link }
+
+    /// For people: one line, control characters escaped (table, box, line, markdown).
+    public var text: String
+    /// For CSV: the value itself, strings unescaped (RFC 4180 quoting keeps newlines), null empty.
+    public var raw: String
+    /// A JSON value (json and jsonl modes).
+    public var json: String
+    public var kind: Kind
+
+    public init(text: String, raw: String? = nil, json: String, kind: Kind = .text) {
+        self.text = text
+        self.raw = raw ?? text
+        self.json = json
+        self.kind = kind
+    }
+
+    /// A string shown as it is (escaped where it holds control characters).
+    public static func string(_ value: String) -> Cell {
+        var json = ""
+        CanonicalValueEncoder.appendJSONString(value, to: &json)
+        return Cell(text: ValueFormatter().escapeControlCharacters(value), raw: value, json: json)
+    }
+
+    public static func number(_ value: Int) -> Cell {
+        Cell(text: String(value), json: String(value), kind: .number)
+    }
+
+    public static func bool(_ value: Bool) -> Cell {
+        Cell(text: value ? "true" : "false", json: value ? "true" : "false")
+    }
+
+    /// Shown as `null` for people, empty in CSV.
+    public static let null = Cell(text: "null", raw: "", json: "null", kind: .null)
+}
+
+/// How a column's cells line up in the aligned modes.
+public enum ColumnAlignment: Equatable, Sendable { case left, right }
+
+/// A column of output: its name (header, CSV header, JSON key, line-mode label) and alignment.
+public struct OutputColumn: Equatable, Sendable {
+    public let name: String
+    public let alignment: ColumnAlignment
+
+    public init(_ name: String, alignment: ColumnAlignment = .left) {
+        self.name = name
+        self.alignment = alignment
+    }
+}
