@@ -20,3 +20,12 @@ if ! dpkg -s libreadline-dev >/dev/null 2>&1; then
     $sudo_cmd apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq libreadline-dev >/dev/null
 fi
+
+# tmux drives the interactive tests (the REPL on a real terminal: pager, completion).
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "setup: installing tmux" >&2
+    sudo_cmd=""
+    if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq tmux >/dev/null
+fi
