@@ -20,7 +20,7 @@ public final class Session {
     public var terminal = TerminalSettings.plain {
         didSet {
             let settings = terminal
-            router.usePager(settings.pager) { settings.lines }
+            router.usePager(settings.pager, height: { settings.lines }, width: { settings.columns })
         }
     }
     /// The class and text of the last `find`, for `sort`.

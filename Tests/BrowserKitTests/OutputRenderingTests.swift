@@ -286,6 +286,21 @@ struct OutputDestinationTests {
         #expect(screen.text == "one\ntwo\n", "a paged result does not also reach the screen")
     }
 
+    @Test func wrappedLinesCountAsTheRowsTheyTake() throws {
+        let screen = BufferedOutput()
+        let paged = temporaryPath("wrapped.txt")
+        defer { try? FileManager.default.removeItem(atPath: paged) }
+        let pager = PagingOutput(base: screen, command: "cat > '\(paged)'", height: { 4 }, width: { 10 })
+        // 3 rows: 25 characters wrap twice in 10 columns; the color codes take no room.
+        pager.write("\u{1B}[1m" + String(repeating: "x", count: 25) + "\u{1B}[0m\n")
+        #expect(!pager.isPaging)
+        pager.write("1234567890\n")  // exactly one row: the 4th
+        #expect(pager.isPaging)
+        pager.commandFinished()
+        #expect(screen.text.isEmpty)
+        #expect(try String(contentsOfFile: paged, encoding: .utf8).hasSuffix("1234567890\n"))
+    }
+
     @Test func aPagerThatCannotRunLeavesTheOutputOnScreen() {
         let screen = BufferedOutput()
         let pager = PagingOutput(base: screen, command: "exit 0", height: { 2 })

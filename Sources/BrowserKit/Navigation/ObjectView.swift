@@ -68,13 +68,19 @@ enum ObjectView {
         let backlinks = table.backlinkColumns
         let width = max(columns.map(\.name.count).max() ?? 0, backlinks.isEmpty ? 0 : "linked from".count)
         for column in columns {
-            let text: String
+            var text: String
             do {
-                text = try describe(try object.value(of: column), column: column, catalog: catalog, depth: 0)
+                let value = try object.value(of: column)
+                text = try describe(value, column: column, catalog: catalog, depth: 0)
+                switch value {
+                case .null: text = paint.cell(text, kind: .null)
+                case .link, .typedLink: if !text.hasSuffix("}") { text = paint.cell(text, kind: .link) }  // not an inline embedded object
+                default: break
+                }
             } catch {
                 text = "<unreadable: \(error)>"
             }
-            output.line("  " + column.name.padding(to: width) + "  " + (text == "null" ? paint.cell(text, kind: .null) : text))
+            output.line("  " + column.name.padding(to: width) + "  " + text)
         }
         for column in backlinks {
             let keys: [Int64]

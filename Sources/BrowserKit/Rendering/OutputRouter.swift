@@ -31,8 +31,8 @@ public final class OutputRouter: OutputSink {
 
     /// Sends the standard output through `command` when a command's output is taller than
     /// `height()`; nil turns the pager off.
-    func usePager(_ command: String?, height: @escaping () -> Int?) {
-        pager = command.map { PagingOutput(base: standard, command: $0, height: height) }
+    func usePager(_ command: String?, height: @escaping () -> Int?, width: @escaping () -> Int?) {
+        pager = command.map { PagingOutput(base: standard, command: $0, height: height, width: width) }
     }
 
     /// `output FILE`: everything from now on goes to `path` (created or truncated).

@@ -11,18 +11,23 @@ final class PagingOutput: OutputSink {
     private let base: OutputSink
     private let command: String
     private let height: () -> Int?
+    private let width: () -> Int?
     private var pending = ""
-    private var pendingLines = 0
+    /// Screen rows the held-back text takes: long lines wrap, color codes take no room.
+    private var pendingRows = 0
+    private var lineLength = 0
+    private var inEscape = false
     private var pipe: UnsafeMutablePointer<FILE>?
     private var previousPipeHandler: sighandler_t?
     /// The pager could not start: this command streams to the terminal.
     private var passthrough = false
 
-    /// `height` is read when a command starts writing (the window may have been resized).
-    init(base: OutputSink, command: String, height: @escaping () -> Int?) {
+    /// `height` and `width` are read as the command writes (the window may have been resized).
+    init(base: OutputSink, command: String, height: @escaping () -> Int?, width: @escaping () -> Int? = { nil }) {
         self.base = base
         self.command = command
         self.height = height
+        self.width = width
     }
 
     /// Whether the pager is running (for tests).
@@ -38,9 +43,9 @@ final class PagingOutput: OutputSink {
             return
         }
         pending += text
-        pendingLines += text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        countRows(in: text)
         // Leave a line for the prompt that follows.
-        if let rows = height(), pendingLines >= rows {
+        if let rows = height(), pendingRows >= rows {
             startPager()
         }
     }
@@ -62,11 +67,31 @@ final class PagingOutput: OutputSink {
             base.flush()
         }
         pending = ""
-        pendingLines = 0
+        pendingRows = 0
+        lineLength = 0
         passthrough = false
     }
 
+    private func countRows(in text: String) {
+        let columns = max(1, width() ?? Int.max)
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                // An SGR sequence ends with its letter (`\u{1B}[2m`).
+                if scalar.properties.isAlphabetic { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else if scalar == "\n" {
+                pendingRows += lineLength == 0 ? 1 : 1 + (lineLength - 1) / columns
+                lineLength = 0
+            } else {
+                lineLength += 1
+            }
+        }
+    }
+
+    /// `LESS` as git sets it when unset: quit if one screen (-F), colors (-R), no clearing (-X).
     private func startPager() {
+        setenv("LESS", "FRX", 0)
         base.flush()
         // Quitting the pager early closes the pipe; that must not kill the browser.
         previousPipeHandler = signal(SIGPIPE, SIG_IGN)
