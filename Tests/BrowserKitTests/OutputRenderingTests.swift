@@ -208,8 +208,30 @@ struct OutputRenderingTests {
         #expect(ColumnFitter.fit([2, 20, 30], into: 33, overhead: table) == .init(widths: [2, 13, 12], dropsColumns: false))
         // Eight characters per column at least: the third column is dropped for a one-wide `…`.
         #expect(ColumnFitter.fit([2, 20, 30], into: 20, overhead: table) == .init(widths: [2, 11], dropsColumns: true))
-        #expect(ColumnFitter.cut("abcdef", to: 4) == "abc…")
-        #expect(ColumnFitter.cut("abc", to: 4) == "abc")
+    }
+
+    @Test func wideCharactersTakeTwoColumns() {
+        #expect(TextWidth.of("abc") == 3)
+        #expect(TextWidth.of("键-🔑") == 5)
+        #expect(TextWidth.of("e\u{301}") == 1, "a combining accent takes no column")
+        #expect(TextWidth.cut("abcdef", to: 4) == "abc…")
+        #expect(TextWidth.cut("abc", to: 4) == "abc")
+        #expect(TextWidth.cut("键键键", to: 4) == "键…", "a wide character that does not fit is left out whole")
+        let output = BufferedOutput()
+        let printer = RowPrinter(columns: [OutputColumn("_id"), OutputColumn("n", alignment: .right)],
+                                 style: OutputStyle(mode: .box), output: output)
+        printer.add([.string("键-🔑"), .number(1)])
+        printer.add([.string("plain"), .number(22)])
+        printer.finish()
+        #expect(output.text == """
+        ┌───────┬────┐
+        │ _id   │ n  │
+        ├───────┼────┤
+        │ 键-🔑 │  1 │
+        │ plain │ 22 │
+        └───────┴────┘
+
+        """)
     }
 
     @Test func modeNames() throws {

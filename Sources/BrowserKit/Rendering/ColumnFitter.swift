@@ -51,11 +51,4 @@ struct ColumnFitter {
         }
         return Fit(widths: result, dropsColumns: drops)
     }
-
-    /// `text` cut to `width` characters, the last one an ellipsis when anything was cut.
-    static func cut(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
-        guard width > 0 else { return "" }
-        return String(text.prefix(width - 1)) + "…"
-    }
 }

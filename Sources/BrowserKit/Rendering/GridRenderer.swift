@@ -19,23 +19,23 @@ struct GridRenderer {
             columns.indices.map { index -> String in
                 let text = index < row.count ? row[index].text : ""
                 if frame == .markdown { return Self.escapeMarkdown(text) }
-                return cutsCells ? ColumnFitter.cut(text, to: max(1, style.maximumCellWidth)) : text
+                return cutsCells ? TextWidth.cut(text, to: max(1, style.maximumCellWidth)) : text
             }
         }
         var kinds = rows.map { row in columns.indices.map { $0 < row.count ? row[$0].kind : .text } }
         var alignments = columns.map(\.alignment)
         let showsHeader = frame == .markdown || (frame != .list && style.showsHeaders)
-        var widths = headers.map { showsHeader ? $0.count : 0 }
+        var widths = headers.map { showsHeader ? TextWidth.of($0) : 0 }
         for row in texts {
-            for (index, text) in row.enumerated() { widths[index] = max(widths[index], text.count) }
+            for (index, text) in row.enumerated() { widths[index] = max(widths[index], TextWidth.of(text)) }
         }
         if frame == .markdown { widths = widths.map { max($0, 3) } }
         if let available = style.width, cutsCells {
             let fit = ColumnFitter.fit(widths, into: available, overhead: overhead)
             let kept = fit.widths.count
             widths = fit.widths
-            headers = headers.prefix(kept).enumerated().map { ColumnFitter.cut($1, to: widths[$0]) }
-            texts = texts.map { row in row.prefix(kept).enumerated().map { ColumnFitter.cut($1, to: widths[$0]) } }
+            headers = headers.prefix(kept).enumerated().map { TextWidth.cut($1, to: widths[$0]) }
+            texts = texts.map { row in row.prefix(kept).enumerated().map { TextWidth.cut($1, to: widths[$0]) } }
             kinds = kinds.map { Array($0.prefix(kept)) }
             alignments = Array(alignments.prefix(kept))
             if fit.dropsColumns {
@@ -104,7 +104,7 @@ struct GridRenderer {
             var parts: [String] = []
             for (index, width) in widths.enumerated() {
                 let cell = index < cells.count ? cells[index] : ""
-                let padding = String(repeating: " ", count: max(0, width - cell.count))
+                let padding = String(repeating: " ", count: max(0, width - TextWidth.of(cell)))
                 let alignment = alignAll ?? (index < alignments.count ? alignments[index] : .left)
                 let isLast = index == widths.count - 1
                 let painted = paint(cell)

@@ -109,9 +109,9 @@ public final class RowPrinter {
     /// sqlite3's line mode: names right-aligned, ` = `, the full value; a blank line ends a row.
     private func writeLines(_ cells: [Cell]) {
         let paint = style.paint
-        let width = columns.map(\.name.count).max() ?? 0
+        let width = columns.map { TextWidth.of($0.name) }.max() ?? 0
         for (column, cell) in zip(columns, cells) {
-            let padding = String(repeating: " ", count: width - column.name.count)
+            let padding = String(repeating: " ", count: width - TextWidth.of(column.name))
             output.line(padding + paint.header(column.name) + " = " + paint.cell(cell.text, kind: cell.kind))
         }
     }
