@@ -87,4 +87,27 @@ struct InteractivePagerTests {
         #expect(try eventually { try tmux(socket, ["capture-pane", "-p", "-t", "pager"]).contains("count Category\n5\n") })
         #expect(try String(contentsOfFile: paged, encoding: .utf8) == table, "a short result does not start the pager")
     }
+
+    @Test func interruptingThePagerKeepsTheSession() throws {
+        guard Fixtures.requirePresent() else { return }
+        let socket = "realm-browser-pager-interrupt-\(getpid())"
+        let paged = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path
+        defer {
+            _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
+            _ = try? tmux(socket, ["kill-server"])
+            try? FileManager.default.removeItem(atPath: paged)
+        }
+        // A pager that stays open until the user presses Ctrl-C, which the whole foreground
+        // process group receives: the browser too.
+        let command = "env -u COLUMNS -u LINES PAGER='cat > \(paged); sleep 60' REALM_BROWSER_HISTORY=/dev/null "
+            + "'\(ExecutableTests.executable.path)' '\(Fixtures.realmPath("species"))'"
+        try tmux(socket, ["new-session", "-d", "-s", "pager", "-x", "80", "-y", "12", command])
+        #expect(try eventually { try tmux(socket, ["capture-pane", "-p", "-t", "pager"]).contains("realm>") })
+        try tmux(socket, ["send-keys", "-t", "pager", "show Specimen", "Enter"])
+        #expect(eventually { (try? String(contentsOfFile: paged, encoding: .utf8))?.contains("(0..20 of 42") == true })
+        try tmux(socket, ["send-keys", "-t", "pager", "C-c"])
+        try tmux(socket, ["send-keys", "-t", "pager", "count Category", "Enter"])
+        #expect(try eventually { try tmux(socket, ["capture-pane", "-p", "-t", "pager"]).contains("count Category\n5\n") },
+                "the browser survived Ctrl-C in the pager and runs the next command")
+    }
 }

@@ -18,7 +18,8 @@ final class PagingOutput: OutputSink {
     private var lineLength = 0
     private var inEscape = false
     private var pipe: UnsafeMutablePointer<FILE>?
-    private var previousPipeHandler: sighandler_t?
+    /// SIGPIPE and SIGINT handlers to restore when the pager ends.
+    private var previousHandlers: (pipe: sighandler_t?, interrupt: sighandler_t?)?
     /// The pager could not start: this command streams to the terminal.
     private var passthrough = false
 
@@ -60,8 +61,7 @@ final class PagingOutput: OutputSink {
         if let pipe {
             pclose(pipe)
             self.pipe = nil
-            if let previousPipeHandler { signal(SIGPIPE, previousPipeHandler) }
-            previousPipeHandler = nil
+            restoreSignals()
         } else if !pending.isEmpty {
             base.write(pending)
             base.flush()
@@ -93,18 +93,25 @@ final class PagingOutput: OutputSink {
     private func startPager() {
         setenv("LESS", "FRX", 0)
         base.flush()
-        // Quitting the pager early closes the pipe; that must not kill the browser.
-        previousPipeHandler = signal(SIGPIPE, SIG_IGN)
         guard let opened = popen(command, "w") else {
-            if let previousPipeHandler { signal(SIGPIPE, previousPipeHandler) }
-            previousPipeHandler = nil
             base.write(pending)
             pending = ""
             passthrough = true
             return
         }
+        // Quitting the pager early closes the pipe, and Ctrl-C in the pager reaches the browser
+        // too: neither may end the session. (Set after popen, so the pager keeps the defaults.)
+        previousHandlers = (signal(SIGPIPE, SIG_IGN), signal(SIGINT, SIG_IGN))
         pipe = opened
         fputs(pending, opened)
         pending = ""
+    }
+
+    private func restoreSignals() {
+        if let previousHandlers {
+            signal(SIGPIPE, previousHandlers.pipe)
+            signal(SIGINT, previousHandlers.interrupt)
+        }
+        previousHandlers = nil
     }
 }
