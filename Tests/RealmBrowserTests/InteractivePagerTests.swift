@@ -13,6 +13,7 @@ struct InteractivePagerTests {
     /// server that `new-session` forks would inherit the descriptor `Process` watches and keep
     /// the test waiting, so the child is spawned with every descriptor above 2 closed.
     @discardableResult
+    /// `socket` is the server's socket file (`-S`), private to the test.
     func tmux(_ socket: String, _ arguments: [String]) throws -> String {
         let executable = try #require(Self.tmux, "tmux is needed (Debian package tmux; scripts/setup.sh installs it)")
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).txt").path
@@ -39,7 +40,7 @@ struct InteractivePagerTests {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable, "-L", socket] + arguments).map { strdup($0) }
+        let argv = ([executable, "-S", socket] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environ)
@@ -62,11 +63,12 @@ struct InteractivePagerTests {
         guard Fixtures.requirePresent() else { return }
         let names = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))["tables"]?.array?
             .first { $0["name"]?.string == "class_Specimen" }?["objects"]?.array).map { try #require($0["name"]?.string) }
-        let socket = "realm-browser-pager-\(getpid())"
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pager-\(UUID().uuidString)").path
         let paged = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path
         defer {
             _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
             _ = try? tmux(socket, ["kill-server"])
+            try? FileManager.default.removeItem(atPath: socket)
             try? FileManager.default.removeItem(atPath: paged)
         }
         let command = "env -u COLUMNS -u LINES -u NO_COLOR PAGER='cat > \(paged)' REALM_BROWSER_HISTORY=/dev/null "
@@ -90,11 +92,12 @@ struct InteractivePagerTests {
 
     @Test func interruptingThePagerKeepsTheSession() throws {
         guard Fixtures.requirePresent() else { return }
-        let socket = "realm-browser-pager-interrupt-\(getpid())"
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pager-\(UUID().uuidString)").path
         let paged = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path
         defer {
             _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
             _ = try? tmux(socket, ["kill-server"])
+            try? FileManager.default.removeItem(atPath: socket)
             try? FileManager.default.removeItem(atPath: paged)
         }
         // A pager that stays open until the user presses Ctrl-C, which the whole foreground
