@@ -246,6 +246,23 @@ struct OutputModeCommandTests {
         #expect(try JSONParser.parse(status.standardOutput) == .array([]))
     }
 
+    @Test func collectionsAndSingleValuesInTheJSONModes() throws {
+        guard Fixtures.requirePresent() else { return }
+        let object = try objects("class_AllTypes", in: "alltypes")[5]
+        let list = try run([Fixtures.realmPath("alltypes"), "--mode", "json", "-c", "show AllTypes[5].intList"])
+        let elements = try #require(try JSONParser.parse(list.standardOutput).array)
+        #expect(elements.map { $0["value"] } == (try #require(object["intList"]?.array)).map { Optional($0) })
+        #expect(elements.map { $0["index"]?.int } == elements.indices.map { Int64($0) })
+        let dictionary = try run([Fixtures.realmPath("alltypes"), "--mode", "jsonl", "-c", "show AllTypes[5].intDict"])
+        let entries = try dictionary.standardOutput.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        let expected = try #require(object["intDict"]?["$dict"]?.array)
+        #expect(entries.map { [$0["key"], $0["value"]] } == expected.map { $0.array?.map { Optional($0) } ?? [] })
+        let value = try run([Fixtures.realmPath("alltypes"), "--mode", "jsonl", "-c", "show AllTypes[5].stringReq"])
+        #expect(try JSONParser.parse(value.standardOutput)["value"] == object["stringReq"])
+        let csvValue = try run([Fixtures.realmPath("alltypes"), "--mode", "csv", "-c", "show AllTypes[5].stringReq"])
+        #expect(try CSVReader.records(csvValue.standardOutput) == [["value"], [try #require(object["stringReq"]?.string)]])
+    }
+
     @Test func outputAndOnceWriteFiles() throws {
         guard Fixtures.requirePresent() else { return }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString)")
