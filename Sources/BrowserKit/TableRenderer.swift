@@ -22,6 +22,6 @@ public struct TableRenderer {
             OutputColumn(name, alignment: index < alignments.count ? alignments[index] : .left)
         }
         GridRenderer(columns: columns, frame: .table, style: OutputStyle(maximumCellWidth: Int.max), truncates: false)
-            .render(rows.map { $0.map { Cell(text: $0, json: "") } }, to: output)
+            .render(rows.map { $0.map { Cell(text: $0) } }, to: output)
     }
 }

@@ -25,9 +25,9 @@ public struct ValueFormatter {
     }
 
     /// A value as a cell of every output mode; `json` is its canonical encoding, when needed.
-    func outputCell(_ value: RealmValue, link: LinkLabeler, json: String = "") -> Cell {
+    func outputCell(_ value: RealmValue, link: LinkLabeler, json: String? = nil) -> Cell {
         switch value {
-        case .null: return Cell(text: "null", raw: "", json: json, kind: .null)
+        case .null: return Cell(text: "null", raw: "", json: json ?? "null", kind: .null)
         case let .string(string): return Cell(text: escapeControlCharacters(string), raw: string, json: json)
         case .int, .float, .double, .decimal: return Cell(text: detail(value, link: link), json: json, kind: .number)
         case .link, .typedLink: return Cell(text: detail(value, link: link), json: json, kind: .link)

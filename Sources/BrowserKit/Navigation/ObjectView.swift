@@ -20,7 +20,7 @@ enum ObjectView {
         } else {
             let key: Int64
             do { key = try object.key } catch { throw .file(error) }
-            var cells = [Cell(text: "\(object.table.displayName)[\(object.position)]", json: "", kind: .link),
+            var cells = [Cell(text: "\(object.table.displayName)[\(object.position)]", kind: .link),
                          Cell(text: String(key), json: String(key), kind: .number)]
             for column in columns {
                 do throws(RealmFormatError) {
@@ -32,7 +32,7 @@ enum ObjectView {
                     }
                     cells.append(cell)
                 } catch {
-                    cells.append(Cell(text: "<unreadable: \(error)>", json: ""))
+                    cells.append(Cell(text: "<unreadable: \(error)>"))
                 }
             }
             printer.add(cells)

@@ -13,10 +13,17 @@ public struct Cell: Equatable, Sendable {
     public var json: String
     public var kind: Kind
 
-    public init(text: String, raw: String? = nil, json: String, kind: Kind = .text) {
+    /// Without `json`, the cell is a JSON string of its raw text.
+    public init(text: String, raw: String? = nil, json: String? = nil, kind: Kind = .text) {
         self.text = text
         self.raw = raw ?? text
-        self.json = json
+        if let json {
+            self.json = json
+        } else {
+            var string = ""
+            CanonicalValueEncoder.appendJSONString(raw ?? text, to: &string)
+            self.json = string
+        }
         self.kind = kind
     }
 

@@ -35,13 +35,13 @@ struct ObjectRowPrinter {
         var cells = [Cell(text: label, json: label, kind: .number)]
         if showsObject {
             let name = "\(table.displayName)[\(object.position)]"
-            cells.append(Cell(text: name, json: "", kind: .link))
+            cells.append(Cell(text: name, kind: .link))
         }
         for column in columns {
             do {
                 cells.append(formatter.outputCell(try object.value(of: column), link: catalog.linkLabel))
             } catch {
-                cells.append(Cell(text: "<unreadable>", json: ""))
+                cells.append(Cell(text: "<unreadable>"))
             }
         }
         printer.add(cells)
