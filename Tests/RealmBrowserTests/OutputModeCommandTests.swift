@@ -242,6 +242,15 @@ struct OutputModeCommandTests {
         #expect(properties.map { $0["optional"]?.bool } == columns.map { $0["nullable"]?.bool })
         #expect(properties.last?["target"]?.string == "Task")
 
+        // sort re-sorts the last find; more continues a ranged listing with the rest.
+        let latitude: (JSONValue) -> Double = { $0["latitude"]?["$double"]?.string.flatMap(Double.init) ?? .nan }
+        let north = specimens.filter { latitude($0) > 50 }.sorted { latitude($0) > latitude($1) }
+        let sorted = try run([Fixtures.realmPath("species"), "--mode", "jsonl", "-c", "find Specimen latitude > 50; sort latitude desc"])
+        let sortedLines = sorted.standardOutput.split(separator: "\n").map(String.init)
+        #expect(try sortedLines.suffix(north.count).map { try JSONParser.parse($0) } == north)
+        let more = try run([Fixtures.realmPath("species"), "--mode", "jsonl", "-c", "show Specimen 0..2; more"])
+        #expect(try more.standardOutput.split(separator: "\n").map { try JSONParser.parse(String($0)) } == specimens)
+
         let status = try run([Fixtures.realmPath("tasks"), "--mode", "json", "-c", "status"])
         #expect(try JSONParser.parse(status.standardOutput) == .array([]))
     }
