@@ -234,6 +234,13 @@ struct OutputRenderingTests {
         """)
     }
 
+    @Test(arguments: [("0", true), ("-12", true), ("0.5", true), ("1e-05", true), ("-0.0", true), ("2.5E+3", true),
+                      ("", false), ("-", false), (".5", false), ("5.", false), ("+1", false), ("01", false), ("nan", false),
+                      ("inf", false), ("1e", false), ("12 (left out)", false)])
+    func jsonNumbers(text: String, isNumber: Bool) {
+        #expect(Cell.isJSONNumber(text) == isNumber)
+    }
+
     @Test func modeNames() throws {
         #expect(try OutputMode.named("CSV") == .csv)
         #expect(throws: BrowserError.self) { try OutputMode.named("yaml") }

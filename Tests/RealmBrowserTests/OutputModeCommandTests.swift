@@ -272,6 +272,23 @@ struct OutputModeCommandTests {
         #expect(try CSVReader.records(csvValue.standardOutput) == [["value"], [try #require(object["stringReq"]?.string)]])
     }
 
+    @Test func statsIsOneRowPerFigure() throws {
+        guard Fixtures.requirePresent() else { return }
+        let latitudes = try objects("class_Specimen", in: "species").map { try #require($0["latitude"]?["$double"]?.string.flatMap(Double.init)) }
+        let csv = try run([Fixtures.realmPath("species"), "--mode", "csv", "-c", "stats Specimen latitude"])
+        let records = try CSVReader.records(csv.standardOutput)
+        #expect(records.first == ["class", "property", "type", "statistic", "value"])
+        let figures = Dictionary(uniqueKeysWithValues: records.dropFirst().map { ($0[3], $0[4]) })
+        #expect(records.dropFirst().allSatisfy { $0[0] == "Specimen" && $0[1] == "latitude" && $0[2] == "double" })
+        #expect(figures["count"] == String(latitudes.count))
+        #expect(figures["nulls"] == "0")
+        #expect(figures["min"].flatMap(Double.init) == latitudes.min())
+        #expect(figures["max"].flatMap(Double.init) == latitudes.max())
+        let json = try run([Fixtures.realmPath("species"), "--mode", "json", "-c", "stats Specimen latitude"])
+        let rows = try #require(try JSONParser.parse(json.standardOutput).array)
+        #expect(rows.first { $0["statistic"]?.string == "count" }?["value"]?.int == Int64(latitudes.count), "counts are JSON numbers")
+    }
+
     @Test func outputAndOnceWriteFiles() throws {
         guard Fixtures.requirePresent() else { return }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString)")

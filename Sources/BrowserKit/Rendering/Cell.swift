@@ -42,6 +42,30 @@ public struct Cell: Equatable, Sendable {
         Cell(text: value ? "true" : "false", json: value ? "true" : "false")
     }
 
+    /// Whether `text` is a number as JSON writes it (`-12`, `0.5`, `1e-05`), so that a figure
+    /// computed as text can be printed as a JSON number.
+    public static func isJSONNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "-" { rest.removeFirst() }
+        func digits() -> Substring {
+            let run = rest.prefix { $0.isASCII && $0.isNumber }
+            rest.removeFirst(run.count)
+            return run
+        }
+        let integer = digits()
+        guard !integer.isEmpty, integer.count == 1 || integer.first != "0" else { return false }
+        if rest.first == "." {
+            rest.removeFirst()
+            guard !digits().isEmpty else { return false }
+        }
+        if rest.first == "e" || rest.first == "E" {
+            rest.removeFirst()
+            if rest.first == "+" || rest.first == "-" { rest.removeFirst() }
+            guard !digits().isEmpty else { return false }
+        }
+        return rest.isEmpty
+    }
+
     /// Shown as `null` for people, empty in CSV.
     public static let null = Cell(text: "null", raw: "", json: "null", kind: .null)
 }
