@@ -23,8 +23,8 @@ let session = Session(output: StandardOutput())
 session.pageSize = options.pageSize
 session.outputMode = options.mode ?? (options.json ? .jsonl : .table)
 session.showsHeaders = !options.noHeaders
-session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && options.commands == nil)
-let runner = ScriptRunner(session: session, errors: errors)
+session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && options.commands == nil && options.scriptFiles.isEmpty)
+let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 if let path = options.path {
     do {
         try session.open(path: path)
@@ -35,8 +35,8 @@ if let path = options.path {
     }
 }
 
-if let commands = options.commands {
-    exit(runner.run(lines: [commands]).rawValue)
+if options.commands != nil || !options.scriptFiles.isEmpty {
+    exit(ScriptInputs.run(commands: options.commands, scriptFiles: options.scriptFiles, runner: runner).rawValue)
 }
 
 guard isatty(0) == 1 else {
@@ -45,8 +45,10 @@ guard isatty(0) == 1 else {
 
 print("realm-browser: \(session.file.map { "\($0.path), \($0.classTables.count) classes" } ?? "no file open (use: open FILE)"). Type 'help' for help.")
 LineEditor.start(session: session)
-while !session.wantsToQuit, let line = LineEditor.readLine(prompt: session.prompt) {
-    runner.run(line: line, origin: nil)
+var statement = StatementAccumulator()
+while !session.wantsToQuit,
+      let line = LineEditor.readLine(prompt: statement.isContinuing ? LineEditor.continuationPrompt(for: session.prompt) : session.prompt) {
+    if let complete = statement.add(line) { runner.run(line: complete, origin: nil) }
 }
 LineEditor.finish()
 exit(0)

@@ -263,6 +263,15 @@ struct OutputDestinationTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
     }
 
+    @Test func modeAndHeadersArgumentsComplete() {
+        let session = Session(output: BufferedOutput())
+        #expect(Completer.complete("mode j", session: session) == ["json", "jsonl"])
+        #expect(Completer.complete("mode ", session: session) == OutputMode.allCases.map(\.rawValue))
+        #expect(Completer.complete("headers o", session: session) == ["on", "off"])
+        #expect(Completer.complete("mode csv x", session: session) == [])
+        #expect(Completer.complete("output ", session: session) == nil, "a file name")
+    }
+
     @Test func onceCoversOnlyTheNextCommand() throws {
         let screen = BufferedOutput()
         let session = Session(output: screen)
