@@ -65,28 +65,23 @@ extension FileEditor {
             }
         }
         let key = try nextKey(in: table)
+        if let primaryKey = table.primaryKey, let value = values.first(where: { $0.column.key == primaryKey.key })?.value {
+            primaryKeys.noteStaged(value, key: key, tableSlot: table.slot)
+        }
         var byLeaf: [Int: RealmValue] = [:]
         for (column, value) in values { byLeaf[column.leafIndex] = value }
         edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .create(byLeaf)))
         return key
     }
 
-    /// Whether an object of `table` (with the staged changes) has `value` as its primary key.
+    /// Whether an object of `table` (with the staged changes) has `value` as its primary key:
+    /// the candidates (objects of the file that had it, staged objects that were given it) are
+    /// checked against their current values.
     private func primaryKeyTaken(_ value: RealmValue, column: Column, table: Table) throws(RealmFormatError) -> Bool {
-        var staged: Set<Int64> = []
-        for edit in edits where edit.table.slot == table.slot { staged.insert(edit.key) }
-        for key in staged where try exists(table: table, key: key) {
+        for key in try primaryKeys.candidates(for: value, column: column, table: table) where try exists(table: table, key: key) {
             if try currentValue(column: column, table: table, key: key) == value { return true }
         }
-        var taken = false
-        try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
-            let reader = try ColumnLeafReader(leaf: leaf, column: column)
-            for row in 0..<leaf.count {
-                let key = try leaf.key(at: row)
-                if !staged.contains(key), try reader.value(at: row) == value { taken = true }
-            }
-        }
-        return taken
+        return false
     }
 
     /// The key of the next new object: the table's sequence number (past every key in the file
@@ -101,7 +96,7 @@ extension FileEditor {
         if table.objects.count > 0, let (leaf, row) = try table.objects.leaf(atPosition: table.objects.count - 1) {
             highest = try leaf.key(at: row)
         }
-        for edit in edits where edit.table.slot == table.slot && edit.isCreation { highest = max(highest, edit.key) }
+        if let created = edits.highestCreatedKey(tableSlot: table.slot) { highest = max(highest, created) }
         if highest >= 0 { sequence = max(sequence, ObjectKeys.nextSequence(after: [highest], hasPrimaryKey: table.primaryKey != nil)) }
         while true {
             let key = table.primaryKey == nil ? ObjectKeys.squeezed(sequence) : sequence
@@ -199,20 +194,14 @@ extension FileEditor {
     }
 
     /// The latest staged change that decides `column` of the object: one to that property, or
-    /// the object's creation or deletion.
+    /// the object's creation or deletion (looked up in the index of staged changes).
     private func stagedChange(column: Column, table: Table, key: Int64) -> Change? {
-        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key {
-            if edit.isCreation || edit.isDeletion || edit.column.leafIndex == column.leafIndex { return edit.change }
-        }
-        return nil
+        edits.latestChange(tableSlot: table.slot, key: key, leafIndex: column.leafIndex)
     }
 
     /// Whether the object exists once the staged changes are applied.
     public func exists(table: Table, key: Int64) throws(RealmFormatError) -> Bool {
-        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key {
-            if edit.isCreation { return true }
-            if edit.isDeletion { return false }
-        }
+        if let staged = edits.stagedExistence(tableSlot: table.slot, key: key) { return staged }
         return try table.objects.find(key: key) != nil
     }
 
@@ -235,7 +224,7 @@ extension FileEditor {
         do {
             return try body()
         } catch {
-            edits.removeSubrange(count...)
+            edits.truncate(to: count)
             throw error
         }
     }

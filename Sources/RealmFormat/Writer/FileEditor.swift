@@ -16,7 +16,9 @@ public final class FileEditor {
     public let file: RealmFile
     private let descriptor: Int32
     private let lockDescriptor: Int32
-    var edits: [Edit] = []
+    var edits = StagedEdits()
+    /// Primary-key values of the file's objects, read once per table, and of staged objects.
+    var primaryKeys = PrimaryKeyLookup()
     /// Classes to add (schema edits), written after the changed tables.
     var newTables: [NewTable] = []
     /// A commit leaves `file` behind the new version, so an editor commits once: a second commit
@@ -115,6 +117,7 @@ public final class FileEditor {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
         try atomically { () throws(RealmFormatError) in
+            if column.isPrimaryKey { primaryKeys.noteStaged(value, key: key, tableSlot: table.slot) }
             if column.type == .mixed {
                 try moveMixedBacklinks(from: try currentStored(column: column, table: table, key: key), to: .scalar(value),
                                        column: column, table: table, key: key)
