@@ -110,6 +110,9 @@ extension CollectionEdit {
             result.insert(result.remove(at: source), at: destination)
         case let .replaceAll(values):
             guard isSet else { return values.map(NewValue.scalar) }
+            // Values already in stored order (an exported set read back) keep it, NaNs where
+            // they stand: the format leaves their place open, and Realm's files differ in it.
+            if SetOrder.isStoredOrder(values) { return values.map(NewValue.scalar) }
             var sorted: [NewValue] = []
             for value in values where !sorted.contains(where: { SetOrder.same($0, value) }) {
                 let place = sorted.firstIndex { SetOrder.before(value, $0) } ?? sorted.count

@@ -105,7 +105,7 @@ extension FileEditor {
 
     /// The value as the element type stores it, or why it does not fit: null only where
     /// elements are optional (always in Mixed), links only to existing objects of the target.
-    private func fitted(_ value: RealmValue, to type: ColumnType, isNullable: Bool, target: UInt32?,
+    func fitted(_ value: RealmValue, to type: ColumnType, isNullable: Bool, target: UInt32?,
                         place: String) throws(RealmFormatError) -> RealmValue {
         switch (type, value) {
         case (_, .collection):
@@ -132,7 +132,7 @@ extension FileEditor {
         }
     }
 
-    private func requireObject(_ tableKey: UInt32, _ objectKey: Int64, place: String) throws(RealmFormatError) {
+    func requireObject(_ tableKey: UInt32, _ objectKey: Int64, place: String) throws(RealmFormatError) {
         guard let target = file.table(withKey: tableKey), try exists(table: target, key: objectKey) else {
             throw .cannotWrite(path: path, reason: "\(place): the linked object (key \(objectKey)) does not exist")
         }

@@ -20,6 +20,13 @@ enum SetOrder {
         }
     }
 
+    /// Whether `values` are unique and ascending as a set stores them, NaNs aside (at most one).
+    static func isStoredOrder(_ values: [RealmValue]) -> Bool {
+        guard values.filter(isNaN).count <= 1 else { return false }
+        let ordered = values.filter { !isNaN($0) }
+        return zip(ordered, ordered.dropFirst()).allSatisfy { FormatOrder.setElement($0, before: $1) }
+    }
+
     static func shown(_ value: RealmValue) -> String {
         switch value {
         case let .string(text): return "\"\(text)\""
