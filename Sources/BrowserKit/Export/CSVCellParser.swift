@@ -131,7 +131,7 @@ struct CSVCellParser {
         case let .int(number): field = CSVField(text: String(number), quoted: false)
         case let .double(number): field = CSVField(text: "\(number)", quoted: false)
         case let .bool(flag): field = CSVField(text: flag ? "true" : "false", quoted: false)
-        case .array, .object: throw .bad("\(property): expected a single value")
+        case .array, .object: throw .bad("\(property): expected a single value, not a nested array or object")
         }
         return try value(field, type: type, isNullable: isNullable, property: property)
     }
