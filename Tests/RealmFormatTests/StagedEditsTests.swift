@@ -77,9 +77,11 @@ struct StagedEditsTests {
         let integer = try #require(table.column(named: "integerValue"))
         let string = try #require(table.column(named: "stringValue"))
         var edits = StagedEdits()
+        let empty = edits.mark
         edits.append(.init(table: table, key: 3, column: integer, change: .value(.int(1))))
         edits.append(.init(table: table, key: 3, column: string, change: .value(.string("a"))))
         edits.append(.init(table: table, key: 3, column: integer, change: .value(.int(2))))
+        let three = edits.mark
         guard case .value(.int(2))? = edits.latestChange(tableSlot: table.slot, key: 3, leafIndex: integer.leafIndex) else {
             Issue.record("the later value decides")
             return
@@ -94,7 +96,7 @@ struct StagedEditsTests {
         edits.append(.init(table: table, key: 3, column: table.allColumns[0], change: .create([:])))
         #expect(edits.stagedExistence(tableSlot: table.slot, key: 3) == true)
         #expect(edits.highestCreatedKey(tableSlot: table.slot) == 3)
-        edits.truncate(to: 3)
+        edits.rollback(to: three)
         #expect(edits.count == 3)
         #expect(edits.stagedExistence(tableSlot: table.slot, key: 3) == nil)
         #expect(edits.highestCreatedKey(tableSlot: table.slot) == nil)
@@ -102,7 +104,38 @@ struct StagedEditsTests {
             Issue.record("back to the value before the deletion")
             return
         }
-        edits.truncate(to: 0)
+        edits.rollback(to: empty)
         #expect(edits.isEmpty && !edits.isStaged(tableSlot: table.slot, key: 3))
+    }
+
+    /// Backlink entries change in place; rolling back restores each entry's exact order
+    /// (removals move the last origin into the hole, §6.14).
+    @Test func backlinkChangesInPlaceAndBack() throws {
+        guard Fixtures.requirePresent() else { return }
+        let file = try RealmFile(path: Fixtures.realmPath("demo"))
+        let table = try #require(file.table(named: "class_RealmTestClass1"))
+        let backlinks = try #require(table.backlinkColumns.first)
+        var edits = StagedEdits()
+        edits.append(.init(table: table, key: 7, column: backlinks, change: .backlinks([1, 2, 3, 4])))
+        let position = try #require(edits.backlinkChange(tableSlot: table.slot, key: 7, leafIndex: backlinks.leafIndex))
+        let before = edits.mark
+        edits.adjustBacklinks(at: position, origin: 9, delta: 2)
+        edits.adjustBacklinks(at: position, origin: 2, delta: -1)
+        edits.adjustBacklinks(at: position, origin: 9, delta: -1)
+        #expect(edits.count == 1, "changed in place")
+        guard case let .backlinks(changed)? = edits.latestChange(tableSlot: table.slot, key: 7, leafIndex: backlinks.leafIndex) else {
+            Issue.record("a backlink change")
+            return
+        }
+        // [1,2,3,4] + [9,9] -> remove 2: [1,9,3,4,9] -> remove the first 9: [1,9,3,4]
+        #expect(changed == [1, 9, 3, 4])
+        edits.rollback(to: before)
+        guard case let .backlinks(restored)? = edits.latestChange(tableSlot: table.slot, key: 7, leafIndex: backlinks.leafIndex) else {
+            Issue.record("a backlink change")
+            return
+        }
+        #expect(restored == [1, 2, 3, 4])
+        edits.append(.init(table: table, key: 7, column: table.allColumns[0], change: .delete))
+        #expect(edits.backlinkChange(tableSlot: table.slot, key: 7, leafIndex: backlinks.leafIndex) == nil, "a deletion decides now")
     }
 }

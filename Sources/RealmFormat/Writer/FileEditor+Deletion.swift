@@ -61,9 +61,7 @@ extension FileEditor {
                     continue
                 }
                 let backlinkColumn = try self.backlinkColumn(in: targetTable, for: column, of: table)
-                let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target.key)
-                edits.append(Edit(table: targetTable, key: target.key, column: backlinkColumn,
-                                  change: .backlinks(FileEditor.removing(key, count: count, from: origins))))
+                try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target.key, origin: key, delta: -count)
             }
         }
         edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .delete))
@@ -152,13 +150,7 @@ extension FileEditor {
                 throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target.key)")
             }
             let backlinkColumn = try self.backlinkColumn(in: targetTable, for: column, of: table)
-            var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target.key)
-            if delta > 0 {
-                origins += Array(repeating: key, count: delta)
-            } else {
-                origins = FileEditor.removing(key, count: -delta, from: origins)
-            }
-            edits.append(Edit(table: targetTable, key: target.key, column: backlinkColumn, change: .backlinks(origins)))
+            try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target.key, origin: key, delta: delta)
         }
     }
 }

@@ -25,14 +25,8 @@ extension FileEditor {
         guard old != target else { return }
         try atomically { () throws(RealmFormatError) in
             edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
-            if let old {
-                let origins = FileEditor.removing(key, count: 1, from: try currentBacklinks(column: backlinkColumn, table: targetTable, key: old))
-                edits.append(Edit(table: targetTable, key: old, column: backlinkColumn, change: .backlinks(origins)))
-            }
-            if let target {
-                let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
-                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
-            }
+            if let old { try adjustBacklinks(column: backlinkColumn, table: targetTable, key: old, origin: key, delta: -1) }
+            if let target { try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target, origin: key, delta: 1) }
         }
     }
 
@@ -135,13 +129,7 @@ extension FileEditor {
             for target in keys { counts[target, default: 0] += 1 }
             for target in old { counts[target, default: 0] -= 1 }
             for (target, delta) in counts.sorted(by: { $0.key < $1.key }) where delta != 0 {
-                var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
-                if delta > 0 {
-                    origins += Array(repeating: key, count: delta)
-                } else {
-                    origins = FileEditor.removing(key, count: -delta, from: origins)
-                }
-                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+                try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target, origin: key, delta: delta)
             }
         }
     }
@@ -205,28 +193,33 @@ extension FileEditor {
         return try table.objects.find(key: key) != nil
     }
 
-    /// `origins` without `count` entries of `key`, each removal moving the last entry into the
-    /// hole, as realm-core removes backlinks (§6.14).
-    static func removing(_ key: Int64, count: Int, from origins: [Int64]) -> [Int64] {
-        var result = origins
-        for _ in 0..<max(count, 0) {
-            guard let index = result.firstIndex(of: key) else { break }
-            result.swapAt(index, result.count - 1)
-            result.removeLast()
-        }
-        return result
-    }
-
     /// Runs a staging step whole or not at all: a failure drops the edits it had staged, so
     /// that a failed statement leaves the earlier pending changes exactly as they were.
     func atomically<T>(_ body: () throws(RealmFormatError) -> T) throws(RealmFormatError) -> T {
-        let count = edits.count
+        let mark = edits.mark
         do {
             return try body()
         } catch {
-            edits.truncate(to: count)
+            edits.rollback(to: mark)
             throw error
         }
+    }
+
+    /// Stages `delta` more (or, negative, fewer) entries of `origin` in the backlink column
+    /// `column` of the object (`table`, `key`), changing the staged entry in place when there
+    /// is one: each link costs O(1), however many backlinks its target has (removal searches
+    /// the entry, as realm-core does).
+    func adjustBacklinks(column: Column, table: Table, key: Int64, origin: Int64, delta: Int) throws(RealmFormatError) {
+        guard delta != 0 else { return }
+        let position: Int
+        if let staged = edits.backlinkChange(tableSlot: table.slot, key: key, leafIndex: column.leafIndex) {
+            position = staged
+        } else {
+            let origins = try currentBacklinks(column: column, table: table, key: key)
+            edits.append(Edit(table: table, key: key, column: column, change: .backlinks(origins)))
+            position = edits.count - 1
+        }
+        edits.adjustBacklinks(at: position, origin: origin, delta: delta)
     }
 
     public var pendingChanges: Int { edits.count + newTables.count }

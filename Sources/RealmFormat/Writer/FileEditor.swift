@@ -40,6 +40,11 @@ public final class FileEditor {
             if case .delete = change { return true }
             return false
         }
+
+        var isBacklinkChange: Bool {
+            if case .backlinks = change { return true }
+            return false
+        }
     }
 
     /// A new value for a property, the new elements of a list of links, or the new origin keys

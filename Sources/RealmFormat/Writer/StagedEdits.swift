@@ -3,9 +3,13 @@
 /// exist?" in constant time. Without it every lookup scanned all staged changes backwards, so
 /// staging N changes (an import of N objects, `update` of N objects) took time quadratic in N.
 ///
-/// The index is kept in step with the list through every way it changes: `append`, dropping
-/// the changes of a failed staging step (`truncate(to:)`, which undoes their index entries in
-/// reverse), and `removeAll` after a commit.
+/// Backlink entries change one origin at a time (`adjustBacklinks`): the latest staged entry
+/// of the object is changed in place rather than copied into a new change, so that linking N
+/// objects to one target costs O(N), not O(N²) time and memory.
+///
+/// The index is kept in step with the list through every way it changes: `append` and
+/// `adjustBacklinks`, dropping what a failed staging step did (`rollback(to:)`, which undoes
+/// each step in reverse), and `removeAll` after a commit.
 struct StagedEdits: RandomAccessCollection {
     typealias Edit = FileEditor.Edit
 
@@ -17,7 +21,7 @@ struct StagedEdits: RandomAccessCollection {
         var byLeaf: [Int: Int] = [:]
     }
 
-    /// What one `append` changed in the index, so that `truncate(to:)` can put it back.
+    /// What one `append` changed in the index, so that `rollback(to:)` can put it back.
     private struct Undo {
         let object: FileEditor.ObjectID
         /// nil: the object's lifecycle entry; otherwise the property's leaf index.
@@ -26,9 +30,22 @@ struct StagedEdits: RandomAccessCollection {
         let previousHighestCreated: Int64??
     }
 
+    /// One step to undo: an appended change, or an in-place change of a backlink entry (origins
+    /// appended at its end, or removed by moving the last one into the hole: `removed` holds
+    /// each removal's index and origin, in order).
+    private enum Step {
+        case appended(Undo)
+        case backlinks(position: Int, appended: Int, removed: [(index: Int, origin: Int64)])
+    }
+
+    /// A point to roll back to (`mark`, `rollback(to:)`).
+    struct Mark {
+        fileprivate let steps: Int
+    }
+
     private var items: [Edit] = []
     private var objects: [FileEditor.ObjectID: ObjectEntry] = [:]
-    private var undoLog: [Undo] = []
+    private var undoLog: [Step] = []
     /// The highest key created so far in each table (by table slot).
     private var highestCreated: [Int: Int64] = [:]
     /// Tables (by slot) with at least one staged change; a schema edit refuses to mix with them.
@@ -48,11 +65,11 @@ struct StagedEdits: RandomAccessCollection {
                 previousHighest = .some(highestCreated[edit.table.slot])
                 highestCreated[edit.table.slot] = Swift.max(highestCreated[edit.table.slot] ?? edit.key, edit.key)
             }
-            undoLog.append(Undo(object: object, leafIndex: nil, previous: entry.lifecycle, previousHighestCreated: previousHighest))
+            undoLog.append(.appended(Undo(object: object, leafIndex: nil, previous: entry.lifecycle, previousHighestCreated: previousHighest)))
             entry.lifecycle = position
         } else {
             let leafIndex = edit.column.leafIndex
-            undoLog.append(Undo(object: object, leafIndex: leafIndex, previous: entry.byLeaf[leafIndex], previousHighestCreated: nil))
+            undoLog.append(.appended(Undo(object: object, leafIndex: leafIndex, previous: entry.byLeaf[leafIndex], previousHighestCreated: nil)))
             entry.byLeaf[leafIndex] = position
         }
         objects[object] = entry
@@ -60,21 +77,73 @@ struct StagedEdits: RandomAccessCollection {
         items.append(edit)
     }
 
-    /// Drops every change from position `count` on (a staging step that failed), with the
-    /// index entries they made.
-    mutating func truncate(to count: Int) {
-        while items.count > count, let edit = items.popLast(), let undo = undoLog.popLast() {
-            var entry = objects[undo.object] ?? ObjectEntry()
-            if let leafIndex = undo.leafIndex {
-                entry.byLeaf[leafIndex] = undo.previous
-            } else {
-                entry.lifecycle = undo.previous
+    /// The current state, to roll back to.
+    var mark: Mark { Mark(steps: undoLog.count) }
+
+    /// Undoes every step taken since `mark` (a staging step that failed), newest first.
+    mutating func rollback(to mark: Mark) {
+        while undoLog.count > mark.steps, let step = undoLog.popLast() {
+            switch step {
+            case let .appended(undo):
+                guard let edit = items.popLast() else { return }
+                var entry = objects[undo.object] ?? ObjectEntry()
+                if let leafIndex = undo.leafIndex {
+                    entry.byLeaf[leafIndex] = undo.previous
+                } else {
+                    entry.lifecycle = undo.previous
+                }
+                if case let .some(highest) = undo.previousHighestCreated { highestCreated[edit.table.slot] = highest }
+                objects[undo.object] = entry.lifecycle == nil && entry.byLeaf.isEmpty ? nil : entry
+                let remaining = (touchedTables[edit.table.slot] ?? 1) - 1
+                touchedTables[edit.table.slot] = remaining > 0 ? remaining : nil
+            case let .backlinks(position, appended, removed):
+                modifyBacklinks(at: position) { origins in
+                    origins.removeLast(Swift.min(appended, origins.count))
+                    for (index, origin) in removed.reversed() {
+                        origins.append(origin)
+                        if index < origins.count - 1 { origins.swapAt(index, origins.count - 1) }
+                    }
+                }
             }
-            if case let .some(highest) = undo.previousHighestCreated { highestCreated[edit.table.slot] = highest }
-            objects[undo.object] = entry.lifecycle == nil && entry.byLeaf.isEmpty ? nil : entry
-            let remaining = (touchedTables[edit.table.slot] ?? 1) - 1
-            touchedTables[edit.table.slot] = remaining > 0 ? remaining : nil
         }
+    }
+
+    /// The position of the latest staged change deciding a backlink entry, when it is a
+    /// backlink change (which `adjustBacklinks` can change in place).
+    func backlinkChange(tableSlot: Int, key: Int64, leafIndex: Int) -> Int? {
+        guard let entry = objects[FileEditor.ObjectID(tableSlot: tableSlot, key: key)] else { return nil }
+        let position = Swift.max(entry.lifecycle ?? -1, entry.byLeaf[leafIndex] ?? -1)
+        guard position >= 0, case .backlinks = items[position].change else { return nil }
+        return position
+    }
+
+    /// Changes the backlink change at `position` by `delta` entries of `origin`: added at the
+    /// end, or removed as realm-core removes backlinks (§6.14: the last entry moves into the
+    /// hole of the first matching one), in place.
+    mutating func adjustBacklinks(at position: Int, origin: Int64, delta: Int) {
+        var removed: [(index: Int, origin: Int64)] = []
+        modifyBacklinks(at: position) { origins in
+            if delta > 0 {
+                origins.append(contentsOf: repeatElement(origin, count: delta))
+                return
+            }
+            for _ in 0..<(-delta) {
+                guard let index = origins.firstIndex(of: origin) else { break }
+                removed.append((index, origin))
+                origins.swapAt(index, origins.count - 1)
+                origins.removeLast()
+            }
+        }
+        undoLog.append(.backlinks(position: position, appended: Swift.max(delta, 0), removed: removed))
+    }
+
+    /// Mutates the origins of the backlink change at `position` without copying them.
+    private mutating func modifyBacklinks(at position: Int, _ body: (inout [Int64]) -> Void) {
+        let edit = items[position]
+        guard case var .backlinks(origins) = edit.change else { return }
+        items[position] = Edit(table: edit.table, key: edit.key, column: edit.column, change: .backlinks([]))
+        body(&origins)
+        items[position] = Edit(table: edit.table, key: edit.key, column: edit.column, change: .backlinks(origins))
     }
 
     mutating func removeAll() {
