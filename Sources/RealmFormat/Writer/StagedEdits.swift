@@ -139,11 +139,12 @@ struct StagedEdits: RandomAccessCollection {
 
     /// Mutates the origins of the backlink change at `position` without copying them.
     private mutating func modifyBacklinks(at position: Int, _ body: (inout [Int64]) -> Void) {
-        let edit = items[position]
-        guard case var .backlinks(origins) = edit.change else { return }
-        items[position] = Edit(table: edit.table, key: edit.key, column: edit.column, change: .backlinks([]))
+        // Only `origins` may hold the array while it changes, or every change would copy it.
+        guard case var .backlinks(origins) = items[position].change else { return }
+        let (table, key, column) = (items[position].table, items[position].key, items[position].column)
+        items[position] = Edit(table: table, key: key, column: column, change: .backlinks([]))
         body(&origins)
-        items[position] = Edit(table: edit.table, key: edit.key, column: edit.column, change: .backlinks(origins))
+        items[position] = Edit(table: table, key: key, column: column, change: .backlinks(origins))
     }
 
     mutating func removeAll() {
