@@ -157,4 +157,34 @@ struct CollectionValueCommandTests {
         }
         #expect(matched > 0 && updated.standardOutput.contains("on \(matched) objects"))
     }
+
+    /// `update` stages every object or none: giving six objects one primary key fails at the
+    /// second, and the first is not written either (nor left staged in a transaction).
+    @Test func updateIsAllOrNothingAndKeepsPrimaryKeysUnique() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("CollectionValueCommandTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/tasks.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("tasks"), toPath: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let refused = try runner.run([path, "-c", #"update BankInfo TRUEPREDICATE SET bank_accno = "x""#])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains(#"BankInfo already has an object with bank_accno = "x""#), "\(refused.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let script = """
+        begin
+        update BankInfo TRUEPREDICATE SET bank_accno = "x"
+        set BankInfo[2].bank_accno = "x"
+        status
+        commit
+
+        """
+        let staged = try runner.run([path], input: script)
+        #expect(staged.status == 1, "the failed update is reported")
+        #expect(staged.standardOutput.contains("committed 1 change"), "\(staged.standardOutput)")
+        let realm = try objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("tasks")), "class_BankInfo")
+        let file = try objects(try dump(path), "class_BankInfo")
+        #expect(file.map { $0["bank_accno"]?.string } == realm.enumerated().map { $0.offset == 2 ? "x" : $0.element["bank_accno"]?.string })
+    }
 }

@@ -48,15 +48,7 @@ extension FileEditor {
             guard let value = values.first(where: { $0.column.key == primaryKey.key })?.value, value != .null || primaryKey.isNullable else {
                 throw .cannotWrite(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name)")
             }
-            guard try !primaryKeyTaken(value, column: primaryKey, table: table) else {
-                let shown: String
-                switch value {
-                case let .string(text): shown = "\"\(text)\""
-                case let .int(number): shown = String(number)
-                default: shown = "that value"
-                }
-                throw .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(primaryKey.name) = \(shown)")
-            }
+            try requireUniquePrimaryKey(value, column: primaryKey, table: table, except: nil)
         }
         let key = try nextKey(in: table)
         if let primaryKey = table.primaryKey, let value = values.first(where: { $0.column.key == primaryKey.key })?.value {
@@ -68,14 +60,20 @@ extension FileEditor {
         return key
     }
 
-    /// Whether an object of `table` (with the staged changes) has `value` as its primary key:
-    /// the candidates (objects of the file that had it, staged objects that were given it) are
-    /// checked against their current values.
-    private func primaryKeyTaken(_ value: RealmValue, column: Column, table: Table) throws(RealmFormatError) -> Bool {
-        for key in try primaryKeys.candidates(for: value, column: column, table: table) where try exists(table: table, key: key) {
-            if try currentValue(column: column, table: table, key: key) == value { return true }
+    /// Throws unless no object of `table` but `except` has `value` as its primary key (with the
+    /// staged changes): the candidates (objects of the file that had it, staged objects that
+    /// were given it) are checked against their current values.
+    func requireUniquePrimaryKey(_ value: RealmValue, column: Column, table: Table, except: Int64?) throws(RealmFormatError) {
+        for key in try primaryKeys.candidates(for: value, column: column, table: table) where key != except {
+            guard try exists(table: table, key: key), try currentValue(column: column, table: table, key: key) == value else { continue }
+            let shown: String
+            switch value {
+            case let .string(text): shown = "\"\(text)\""
+            case let .int(number): shown = String(number)
+            default: shown = "that value"
+            }
+            throw .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(column.name) = \(shown)")
         }
-        return false
     }
 
     /// The key of the next new object: the table's sequence number (past every key in the file

@@ -121,6 +121,13 @@ public final class FileEditor {
         guard try exists(table: table, key: key) else {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
+        if column.isPrimaryKey {
+            // Objects are found by their primary key: two objects must never share one.
+            guard value != .null || column.isNullable else {
+                throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name) is the primary key; it cannot be null")
+            }
+            try requireUniquePrimaryKey(value, column: column, table: table, except: key)
+        }
         try atomically { () throws(RealmFormatError) in
             if column.isPrimaryKey { primaryKeys.noteStaged(value, key: key, tableSlot: table.slot) }
             if column.type == .mixed {

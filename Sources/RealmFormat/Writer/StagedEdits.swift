@@ -48,8 +48,6 @@ struct StagedEdits: RandomAccessCollection {
     private var undoLog: [Step] = []
     /// The highest key created so far in each table (by table slot).
     private var highestCreated: [Int: Int64] = [:]
-    /// Tables (by slot) with at least one staged change; a schema edit refuses to mix with them.
-    private var touchedTables: [Int: Int] = [:]
 
     var startIndex: Int { items.startIndex }
     var endIndex: Int { items.endIndex }
@@ -73,7 +71,6 @@ struct StagedEdits: RandomAccessCollection {
             entry.byLeaf[leafIndex] = position
         }
         objects[object] = entry
-        touchedTables[edit.table.slot, default: 0] += 1
         items.append(edit)
     }
 
@@ -94,8 +91,6 @@ struct StagedEdits: RandomAccessCollection {
                 }
                 if case let .some(highest) = undo.previousHighestCreated { highestCreated[edit.table.slot] = highest }
                 objects[undo.object] = entry.lifecycle == nil && entry.byLeaf.isEmpty ? nil : entry
-                let remaining = (touchedTables[edit.table.slot] ?? 1) - 1
-                touchedTables[edit.table.slot] = remaining > 0 ? remaining : nil
             case let .backlinks(position, appended, removed):
                 modifyBacklinks(at: position) { origins in
                     origins.removeLast(Swift.min(appended, origins.count))
@@ -152,7 +147,6 @@ struct StagedEdits: RandomAccessCollection {
         objects.removeAll()
         undoLog.removeAll()
         highestCreated.removeAll()
-        touchedTables.removeAll()
     }
 
     /// The latest staged change that decides property `leafIndex` of the object: one to that
@@ -177,7 +171,4 @@ struct StagedEdits: RandomAccessCollection {
 
     /// The highest key staged as a creation in the table, if any.
     func highestCreatedKey(tableSlot: Int) -> Int64? { highestCreated[tableSlot] }
-
-    /// Whether any change to the table is staged.
-    func touches(tableSlot: Int) -> Bool { touchedTables[tableSlot] != nil }
 }
