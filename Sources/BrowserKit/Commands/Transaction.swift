@@ -6,21 +6,26 @@ enum Transaction {
     /// Stages one change in the open transaction, or commits it alone.
     static func change(session: Session, description: String,
                        _ stage: (FileEditor) throws(RealmFormatError) -> Void) throws(BrowserError) {
+        try change(session: session, description: description) { editor throws(BrowserError) in
+            do throws(RealmFormatError) { try stage(editor) } catch { throw .file(error) }
+        }
+    }
+
+    /// The same, for staging that reports its own errors (e.g. an unknown link target).
+    static func change(session: Session, description: String,
+                       _ stage: (FileEditor) throws(BrowserError) -> Void) throws(BrowserError) {
         let catalog = try session.requireCatalog()
         if let editor = session.transaction {
-            do { try stage(editor) } catch { throw .file(error) }
+            try stage(editor)
             session.pendingChanges.append(description)
             session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
         }
+        let editor: FileEditor
+        do { editor = try FileEditor(path: catalog.file.path) } catch { throw .file(error) }
+        try stage(editor)
         let summary: FileEditor.CommitSummary
-        do throws(RealmFormatError) {
-            let editor = try FileEditor(path: catalog.file.path)
-            try stage(editor)
-            summary = try editor.commit()
-        } catch {
-            throw .file(error)
-        }
+        do { summary = try editor.commit() } catch { throw .file(error) }
         try session.reopen()
         session.output.line("\(description)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
     }

@@ -4,6 +4,7 @@ extension FileEditor {
     /// Stages pointing a single link at `target` (nil for null), keeping the backlink columns of
     /// the old and the new target right.
     public func setLink(to target: Int64?, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
+        try requireNoSchemaEdit(of: table)
         guard column.type == .link, column.collection == nil, let targetKey = column.targetTableKey,
               let targetTable = file.table(withKey: targetKey) else {
             throw .cannotWrite(path: path, reason: "\(column.name) is not a single link")
@@ -39,6 +40,7 @@ extension FileEditor {
     /// given get Realm's defaults (zero values, or null where optional). The new object goes
     /// into the table's last leaf; a full last leaf is not handled yet.
     public func create(in table: Table, values: [(column: Column, value: RealmValue)]) throws(RealmFormatError) -> Int64 {
+        try requireNoSchemaEdit(of: table)
         guard table.kind == .topLevel else { throw .cannotWrite(path: path, reason: "embedded objects are created through their parent") }
         for (column, _) in values where !(column.collection == nil && FileEditor.editableTypes.contains(column.type)) {
             throw .cannotWrite(path: path, reason: "\(column.name): only single values of scalar types can be given at creation; set links afterwards")
@@ -85,6 +87,7 @@ extension FileEditor {
     /// Stages removing an object, as Realm does: links to it become null, lists drop it, and
     /// the objects it links to lose its backlinks.
     public func delete(from table: Table, key: Int64) throws(RealmFormatError) {
+        try requireNoSchemaEdit(of: table)
         guard !edits.contains(where: { $0.table.slot == table.slot }) else {
             throw .cannotWrite(path: path, reason: "commit the other changes to \(table.displayName) before deleting from it")
         }
@@ -146,6 +149,7 @@ extension FileEditor {
     /// Stages a new content for a list of links (`append`, `remove`, `move`), keeping the
     /// targets' backlink columns right: one backlink per list element.
     public func setLinkList(_ keys: [Int64], column: Column, table: Table, key: Int64) throws(RealmFormatError) {
+        try requireNoSchemaEdit(of: table)
         guard column.isLink, column.collection == .list, let targetKey = column.targetTableKey,
               let targetTable = file.table(withKey: targetKey) else {
             throw .cannotWrite(path: path, reason: "\(column.name) is not a list of links")
@@ -201,5 +205,5 @@ extension FileEditor {
         return try ColumnLeafReader(leaf: leaf, column: column).backlinks(at: row)
     }
 
-    public var pendingChanges: Int { edits.count + newTables.count }
+    public var pendingChanges: Int { edits.count + schema.count }
 }

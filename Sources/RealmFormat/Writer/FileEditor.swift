@@ -16,8 +16,8 @@ public final class FileEditor {
     private let descriptor: Int32
     private let lockDescriptor: Int32
     var edits: [Edit] = []
-    /// Classes to add (schema edits), written after the changed tables.
-    var newTables: [NewTable] = []
+    /// New classes and properties, in staging order (`FileEditor+Schema`).
+    var schema = SchemaEdits()
 
     struct Edit {
         let table: Table
@@ -46,8 +46,6 @@ public final class FileEditor {
         case create([Int: RealmValue])
         /// The object is removed.
         case delete
-        /// A new property for every object of the table (schema edit).
-        case addColumn(NewColumn)
     }
 
     /// What a commit wrote.
@@ -107,6 +105,7 @@ public final class FileEditor {
         guard try table.objects.find(key: key) != nil else {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key) (yet: commit a create before setting it)")
         }
+        try requireNoSchemaEdit(of: table)
         guard !edits.contains(where: { $0.table.slot == table.slot && ($0.isCreation || $0.isDeletion) }) else {
             throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(table.displayName) before changing others")
         }
@@ -116,7 +115,7 @@ public final class FileEditor {
     /// Writes the staged changes as one new version.
     @discardableResult
     public func commit() throws(RealmFormatError) -> CommitSummary {
-        guard let top = file.top, !edits.isEmpty || !newTables.isEmpty else {
+        guard let top = file.top, !edits.isEmpty || !schema.isEmpty else {
             return CommitSummary(version: file.top?.version ?? 1, bytesWritten: 0, changes: 0)
         }
         let bytes = file.mapped.bytes
@@ -129,26 +128,12 @@ public final class FileEditor {
         let writer = NodeWriter(appendingTo: descriptor, at: start, path: path)
         let freed = FreedSpace()
         var tableRefs = try (0..<top.tablesNode.size).map { index throws(RealmFormatError) in try top.tablesNode.int(index) }
+        let namesRef = try writeSchemaEdits(writer: writer, freed: freed, tableRefs: &tableRefs)
         for (tableIndex, tableEdits) in Dictionary(grouping: edits, by: { $0.table.slot }) {
             let table = tableEdits[0].table
             let tableTop = try bytes.node(at: tableRefs[tableIndex], context: "table \(table.name)")
             tableRefs[tableIndex] = try TableEditor(writer: writer, file: file, table: table, top: tableTop,
                                                     edits: tableEdits, freed: freed).write()
-        }
-        var namesRef: Int64?
-        if !newTables.isEmpty {
-            let names = try BlobLeaf(node: top.tableNamesNode, isString: true)
-            var allNames: [String] = []
-            for index in 0..<names.count { allNames.append(try names.element(index).string ?? "") }
-            for table in newTables {
-                let layouts = try TableSetWriter(writer: writer, tables: [table]).columnLayouts()
-                let tableKey = Int64(tableRefs.count)
-                tableRefs.append(try TableWriter(writer: writer, table: table, tableKey: tableKey, columns: layouts[0],
-                                                 layouts: layouts, backlinks: [:]).write { _ in })
-                allNames.append(table.name)
-            }
-            namesRef = try LeafEncoder(writer: writer).strings(allNames)
-            try freed.addSubtree(top.tableNamesNode)
         }
         let tables = try writer.integers(tableRefs, hasRefs: true)
         freed.add(top.tablesNode)
@@ -189,9 +174,9 @@ public final class FileEditor {
         guard newTop == Int64(topRef) else { throw .cannotWrite(path: path, reason: "internal error: top placed at \(newTop)") }
         try writer.flush()
         try publish(topRef: newTop, logicalSize: Int(logicalSize))
-        let changes = edits.count + newTables.count
+        let changes = edits.count + schema.count
         edits.removeAll()
-        newTables.removeAll()
+        schema = SchemaEdits()
         return CommitSummary(version: newVersion, bytesWritten: Int(logicalSize) - start, changes: changes)
     }
 

@@ -19,12 +19,6 @@ struct TableEditor {
         let freedSpace = freed
         guard let root = table.objects.root else { throw .cannotWrite(path: "", reason: "\(table.name) has no objects") }
         if edits.allSatisfy(\.isCreation) { return try appendObjects(root: root) }
-        if let first = edits.first, case let .addColumn(column) = first.change {
-            guard edits.count == 1 else {
-                throw .cannotWrite(path: "", reason: "commit the schema change to \(table.displayName) before changing it again")
-            }
-            return try TableColumnAdder(writer: writer, file: file, table: table, top: top, column: column, freed: freed).write()
-        }
         if edits.contains(where: \.isDeletion) {
             guard edits.count == 1, let deletion = edits.first else {
                 throw .cannotWrite(path: "", reason: "an object of \(table.displayName) is deleted in this transaction; commit before changing the class again")
