@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Editing sessions as users run them: schema edits with links from `-c` and piped input.
+@Suite("Editing sessions end to end", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct EditSessionTests {
+    let executable = ExecutableTests()
+
+    /// A writable copy of a fixture in its own directory (with the lock file editing creates).
+    func copy(of fixture: String) throws -> (directory: URL, path: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("EditSession-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("\(fixture).realm").path
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        return (directory, path)
+    }
+
+    @Test func schemaEditsWithLinksFromTheCommandLine() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, path) = try copy(of: "species")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // species.realm is at version 3; each statement outside 'begin' commits one version.
+        let inline = try executable.run([path, "-c", "add class Habitat (name string, parent Habitat, species Specimen[]); add property Specimen habitat Habitat"])
+        #expect(inline.status == 0)
+        #expect(inline.standardError.isEmpty)
+        #expect(inline.standardOutput.hasPrefix("add class Habitat (name string, parent Habitat, species Specimen[])  (committed version 4, "))
+        #expect(inline.standardOutput.contains("add property Specimen.habitat Habitat  (committed version 5, "))
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+
+        let piped = try executable.run([path], input: """
+        begin
+        add class Fungus (name string primary, host Specimen)
+        add property Fungus hosts Specimen[]
+        commit
+        schema Fungus
+        schema Habitat
+        set Specimen[2].habitat = Habitat[0]
+        """)
+        #expect(piped.status == 1, "Habitat has no objects, so the last line fails")
+        #expect(piped.standardError == "error (line 7): Habitat has no objects, so there is no Habitat[0]\n")
+        #expect(piped.standardOutput.contains("committed 2 changes as version 6"))
+        #expect(piped.standardOutput.contains("""
+        name   string (primary key)
+        host   link -> Specimen (optional)
+        hosts  list of Specimen
+        name     string
+        parent   link -> Habitat (optional)
+        species  list of Specimen
+        (linked from Habitat.parent)
+        (linked from Specimen.habitat)
+
+        """))
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let after = try executable.run([path, "-c", "schema Specimen"])
+        #expect(after.standardOutput.hasSuffix("""
+        habitat              link -> Habitat (optional)
+        (linked from Habitat.species)
+        (linked from Fungus.host)
+        (linked from Fungus.hosts)
+
+        """))
+    }
+}
