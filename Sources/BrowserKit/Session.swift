@@ -3,7 +3,16 @@ import RealmFormat
 /// One user's conversation with the browser: the open file, the listing `more` continues, and
 /// where output goes. The REPL, `-c` and piped scripts all drive the same `Session`.
 public final class Session {
-    public let output: OutputSink
+    public private(set) var output: OutputSink
+    /// Where the session reports that it reloaded the file (standard error in the executable);
+    /// nil: with the output.
+    public var notices: OutputSink?
+    /// Runs before every check that the file kept its version (after a read command, and in
+    /// `requireUnchangedFile`): tests commit from another editor here to exercise the retry
+    /// deterministically.
+    public var beforeVersionCheck: (() -> Void)?
+    /// Set when a command confirmed mid-way that what it read is one version (then it wrote).
+    var versionConfirmed = false
     public private(set) var catalog: Catalog?
     /// Rows a listing shows before `more` is needed.
     public var pageSize = 20
@@ -51,7 +60,38 @@ public final class Session {
             throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, among: CommandRegistry.allNames))
         }
         defer { output.flush() }
-        try command.run(arguments, self)
+        try ConsistentRead.run(command, arguments: arguments, session: self)
+    }
+
+    /// Sends command output elsewhere (a buffer while a read command's version is unconfirmed).
+    func redirectOutput(to sink: OutputSink) {
+        output = sink
+    }
+
+    /// Throws if another process committed since the file was opened: commands that write
+    /// files after reading (compact) call it before writing, so a torn read is never saved.
+    func requireUnchangedFile() throws(BrowserError) {
+        guard transaction == nil, let file else { return }
+        beforeVersionCheck?()
+        guard (try? FileVersion.current(path: file.path)) == file.openedVersion else {
+            throw .fileChanged(path: file.path, attempts: 1)
+        }
+        versionConfirmed = true
+    }
+
+    /// Opens the newest version of the file after another process committed, keeping the
+    /// navigation path, the back history and a class listing where they still resolve.
+    func reloadKeepingNavigation() throws(BrowserError) {
+        let history = previousPaths.map { $0.map(\.label).joined() }
+        let savedListing = listing
+        let savedQuery = lastQuery
+        try reopen()
+        if let catalog {
+            let resolver = PathResolver(catalog: catalog)
+            previousPaths = history.compactMap { labels in labels.isEmpty ? [] : try? resolver.resolve(labels, from: []) }
+        }
+        if case .table? = savedListing { listing = savedListing }
+        lastQuery = savedQuery
     }
 
     /// Opens the current file again after a commit, keeping the navigation path where it can.

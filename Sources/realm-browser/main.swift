@@ -20,6 +20,7 @@ if options.showHelp || options.showVersion {
 }
 
 let session = Session(output: StandardOutput())
+session.notices = errors
 session.pageSize = options.pageSize
 if options.json { session.outputMode = .json }
 let runner = ScriptRunner(session: session, errors: errors)
