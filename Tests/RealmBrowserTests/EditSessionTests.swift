@@ -62,4 +62,52 @@ struct EditSessionTests {
 
         """))
     }
+
+    /// Reads what a running process printed until `expected` has arrived (or 20 s passed).
+    func read(_ handle: FileHandle, until expected: String) -> String {
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !text.contains(expected), Date() < deadline {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        return text
+    }
+
+    @Test func anOpenSessionSeesAnotherProcessCommit() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, path) = try copy(of: "species")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reader = Process()
+        reader.executableURL = ExecutableTests.executable
+        reader.arguments = [path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["REALM_BROWSER_HISTORY"] = "/dev/null"
+        reader.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        reader.standardInput = input
+        reader.standardOutput = output
+        reader.standardError = errors
+        try reader.run()
+        input.fileHandleForWriting.write(Data("cd Category[0]\ncount Category\n".utf8))
+        #expect(read(output.fileHandleForReading, until: "5\n") == "5\n")
+
+        // A second process commits while the first one has the file open (a reader holds no lock).
+        let writer = try executable.run([path, "-c", "set Category[0].name = \"Aves\"; create Category name = \"Fungi\""])
+        #expect(writer.status == 0)
+        #expect(writer.standardError.isEmpty)
+
+        input.fileHandleForWriting.write(Data("count Category\nshow name\n".utf8))
+        try input.fileHandleForWriting.close()
+        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let notices = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        #expect(reader.terminationStatus == 0)
+        // species.realm is at version 3; the writer committed versions 4 and 5.
+        #expect(notices == "reloaded: another process committed version 5\n")
+        #expect(rest == "6\n\"Aves\"\n", "the new version, and the session still stands on Category[0]")
+    }
 }
