@@ -11,6 +11,9 @@ public final class Session {
     /// `requireUnchangedFile`): tests commit from another editor here to exercise the retry
     /// deterministically.
     public var beforeVersionCheck: (() -> Void)?
+    /// Asks the user a question and returns the answer line (nil at end of input). Set when a
+    /// person is at a terminal; nil in scripts, where nothing can be asked.
+    public var askUser: ((String) -> String?)?
     /// Set when a command confirmed mid-way that what it read is one version (then it wrote).
     var versionConfirmed = false
     public private(set) var catalog: Catalog?
@@ -114,6 +117,7 @@ public final class Session {
 
     /// Whether a transaction holds changes that are not committed yet.
     public var hasPendingChanges: Bool { !pendingChanges.isEmpty }
+    public var pendingChangeCount: Int { pendingChanges.count }
 
     func requireNoPendingChanges(before action: String) throws(BrowserError) {
         guard pendingChanges.isEmpty else { throw .pendingChanges(count: pendingChanges.count, action: action) }

@@ -37,6 +37,13 @@ enum LineEditor {
         return line
     }
 
+    /// The answer to a question (kept out of the history), or nil at end of input.
+    static func answer(prompt: String) -> String? {
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
     static func finish() {
         _ = write_history(historyPath)
     }

@@ -44,7 +44,24 @@ guard isatty(0) == 1 else {
 
 print("realm-browser: \(session.file.map { "\($0.path), \($0.classTables.count) classes" } ?? "no file open (use: open FILE)"). Type 'help' for help.")
 LineEditor.start(session: session)
-while !session.wantsToQuit, let line = LineEditor.readLine(prompt: session.prompt) {
+session.askUser = { question in LineEditor.answer(prompt: question) }
+var endsInARow = 0
+while !session.wantsToQuit {
+    guard let line = LineEditor.readLine(prompt: session.prompt) else {
+        // Ctrl-D: leave like 'quit', asking first about staged changes. A terminal that keeps
+        // reporting end of input (it went away) cannot answer; leave then, saying so.
+        print()
+        endsInARow += 1
+        if PendingChangesQuestion.endOfInput(session) { break }
+        if endsInARow >= 3 {
+            errors.line("realm-browser: the input ended; \(session.pendingChangeCount) staged change(s) were not committed (the file is untouched)")
+            errors.flush()
+            LineEditor.finish()
+            exit(ScriptRunner.ExitStatus.failure.rawValue)
+        }
+        continue
+    }
+    endsInARow = 0
     runner.run(line: line, origin: nil)
 }
 LineEditor.finish()

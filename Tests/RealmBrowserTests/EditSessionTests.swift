@@ -110,4 +110,27 @@ struct EditSessionTests {
         #expect(notices == "reloaded: another process committed version 5\n")
         #expect(rest == "6\n\"Aves\"\n", "the new version, and the session still stands on Category[0]")
     }
+
+    @Test func scriptsWithStagedChangesRefuseToQuitOpenOrEnd() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, path) = try copy(of: "species")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let piped = try executable.run([path], input: """
+        begin
+        set Category[0].name = "Aves"
+        quit
+        open \(Fixtures.realmPath("tasks"))
+        status
+        """)
+        #expect(piped.status == 1)
+        #expect(piped.standardError == """
+        error (line 3): 1 pending change would be lost by quitting: 'commit' or 'rollback' first (or 'quit!' to drop them)
+        error (line 4): 1 pending change would be lost by opening another file: 'commit' or 'rollback' first
+        error: the input ended with 1 uncommitted change(s); nothing was written (end with 'commit')
+
+        """)
+        #expect(piped.standardOutput.hasSuffix("1. Category[0].name = \"Aves\"\n"), "still in the transaction after the refusals")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
 }
