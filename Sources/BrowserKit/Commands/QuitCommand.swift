@@ -4,7 +4,7 @@
 enum QuitCommand {
     static let spec = CommandSpec(
         name: "quit", aliases: ["exit", "\\q", ".quit", ".exit"], arguments: "",
-        summary: "leave realm-browser (Ctrl-D works too); 'quit!' drops uncommitted changes",
+        summary: "leave realm-browser (Ctrl-D too); with staged changes it asks commit, discard or cancel; 'quit!' drops them",
         run: { _, session throws(BrowserError) in
             guard try PendingChangesQuestion.settle(session, before: "quitting") else { return }
             session.quit()
