@@ -249,4 +249,56 @@ struct SchemaLinkTests {
         try species.execute("rollback")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
     }
+
+    static func descriptor(_ name: String, _ type: String, nullable: Bool, collection: String) -> JSONValue {
+        .object([
+            .init(key: "name", value: .string(name)), .init(key: "type", value: .string(type)),
+            .init(key: "nullable", value: .bool(nullable)), .init(key: "collection", value: .string(collection)),
+            .init(key: "target", value: .null), .init(key: "indexed", value: .bool(false)), .init(key: "fulltext", value: .bool(false)),
+        ])
+    }
+
+    /// demo.realm's classes hold 1000 objects in four leaves under an inner node: every leaf
+    /// of the origin gets the link column, every leaf of the target the backlink column.
+    @Test func linksAndCollectionsInMultiLeafTables() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try FixtureCopy.make(of: "demo", prefix: "SchemaLinkTests")
+        defer { FixtureCopy.remove(path) }
+        let (demo, _) = try session(path)
+        try demo.execute("add property RealmTestClass0 owner RealmTestClass2")
+        try verify(path)
+        try demo.execute("add property RealmTestClass2 notes string?[]")
+        try verify(path)
+        try demo.execute("add property RealmTestClass2 weights double{}")
+        try verify(path)
+        try demo.execute("add property RealmTestClass2 days date<>")
+        try verify(path)
+        var tables = try fixtureTables("demo")
+        tables[1] = try adding(SchemaLinkTests.linkDescriptor("owner", "class_RealmTestClass2", nil), value: .null, to: tables[1])
+        tables[3] = try adding(SchemaLinkTests.descriptor("notes", "string", nullable: true, collection: "list"), value: .array([]), to: tables[3])
+        tables[3] = try adding(SchemaLinkTests.descriptor("weights", "double", nullable: false, collection: "dictionary"),
+                               value: .object([.init(key: "$dict", value: .array([]))]), to: tables[3])
+        tables[3] = try adding(SchemaLinkTests.descriptor("days", "timestamp", nullable: false, collection: "set"), value: .array([]), to: tables[3])
+        #expect(try dump(path)["tables"]?.array == tables)
+
+        // Links into the last leaves of both classes (positions 999: keys 196839).
+        try demo.execute("set RealmTestClass0[999].owner = RealmTestClass2[998]")
+        try demo.execute("set RealmTestClass0[3].owner = RealmTestClass2[998]")
+        try verify(path)
+        let file = try RealmFile(path: path)
+        expectLinksPaired(file)
+        let engine = QueryEngine(file: file)
+        let origins = try #require(file.table(named: "class_RealmTestClass0"))
+        let targets = try #require(file.table(named: "class_RealmTestClass2"))
+        #expect(try engine.run("owner != nil", on: origins) == [3, 196839])
+        #expect(try engine.run("@links.class_RealmTestClass0.owner.@count == 2", on: targets) == [196838])
+        let spec = try #require(file.table(named: "class_RealmTestClass2"))
+        // RealmTestClass2 (key 3) had leaves 0..2: the backlink takes 3, then notes 4, weights 5, days 6.
+        #expect(spec.allColumns.map(\.key.rawValue) == [
+            key(leaf: 0, type: 0, attributes: 0, tag: 3), key(leaf: 1, type: 1, attributes: 0, tag: 3),
+            key(leaf: 2, type: 12, attributes: 16, tag: 3), key(leaf: 4, type: 2, attributes: 32 | 16, tag: 3),
+            key(leaf: 5, type: 10, attributes: 64, tag: 3), key(leaf: 6, type: 8, attributes: 128, tag: 3),
+            key(leaf: 3, type: 14, attributes: 0, tag: 3),
+        ])
+    }
 }
