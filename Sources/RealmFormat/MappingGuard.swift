@@ -22,10 +22,14 @@ enum MappingGuard {
     }()
     nonisolated(unsafe) private static var lock = pthread_mutex_t()
     nonisolated(unsafe) private static var previous = sigaction()
+    nonisolated(unsafe) private static var pageSize = 4096
 
     /// Installs the handler once per process.
     private static let installed: Bool = {
         pthread_mutex_init(&lock, nil)
+        // Everything the handler touches exists before it can run.
+        pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        _ = ranges
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = { signal, info, context in
             MappingGuard.handle(signal: signal, info: info, context: context)
@@ -61,7 +65,6 @@ enum MappingGuard {
             for entry in 0..<capacity {
                 let start = ranges[2 * entry]
                 guard start != 0, address >= start, address < ranges[2 * entry + 1] else { continue }
-                let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
                 let page = address & ~(pageSize - 1)
                 let zeros = mmap(UnsafeMutableRawPointer(bitPattern: page), pageSize, PROT_READ,
                                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
