@@ -15,8 +15,8 @@ enum ConsistentRead {
     /// Commands that only read the open file and the session's navigation state, so they can
     /// run again after a reload (their navigation changes are undone first).
     static let rerunnable: Set<String> = [
-        "classes", "schema", "show", "find", "sort", "more", "cd", "back", "backlinks", "count", "dump", "info",
-        "compact", "upgrade",
+        "classes", "schema", "show", "find", "sort", "more", "cd", "back", "backlinks", "count", "stats", "dump", "info",
+        "export", "compact", "upgrade",
     ]
     /// Commands that do not read the open file, so a file that went away must not stop them.
     static let independent: Set<String> = ["open", "quit", "quit!", "help", "generate", "load"]

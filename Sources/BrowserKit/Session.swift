@@ -34,6 +34,8 @@ public final class Session {
     var transaction: FileEditor?
     /// What the open transaction will change, for `status`.
     var pendingChanges: [String] = []
+    /// `import csv`: per file path and table, exported `_key` -> the key the object got.
+    var importedKeys: [String: [String: [Int64: Int64]]] = [:]
 
     public init(output: OutputSink) {
         self.output = output

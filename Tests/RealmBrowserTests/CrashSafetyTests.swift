@@ -21,6 +21,7 @@ struct CrashSafetyTests {
         var generator = SystemRandomNumberGenerator()
         var interrupted = 0
         var previous = (latitude: baseline.latitude, name: baseline.name)
+        var finalVersion: Int64 = 0
         for _ in 0..<200 {
             let process = Process()
             process.executableURL = ExecutableTests.executable
@@ -37,7 +38,12 @@ struct CrashSafetyTests {
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal { interrupted += 1 }
 
-            _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            let report = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            // Commits reuse free space, and a killed commit only wrote into space its version
+            // kept free: the file stays inside one doubling of the 8 KiB fixture however many
+            // commits ran or were cut short (appending would add ~1 KB per commit).
+            #expect(report.logicalSize <= 16384, "logical size \(report.logicalSize) at version \(report.version)")
+            finalVersion = report.version
             let (rest, latitude, name) = try dumpWithout(path: path)
             #expect(rest == baseline.rest, "only the edited properties may differ")
             // Each run commits latitude = 1, name = "run 1", latitude = 2, ... one at a time, so
@@ -51,6 +57,62 @@ struct CrashSafetyTests {
             previous = (latitude, name)
         }
         #expect(interrupted > 100, "most runs are killed while committing")
+        // Enough commits completed for the size bound above to mean something (a few hundred on
+        // a quiet machine; twenty appended commits would already pass 16 KiB).
+        #expect(finalVersion - 3 >= 20, "\(finalVersion - 3) commits completed")
+    }
+
+    /// The same with commits that rebuild a table's tree (a create, a delete that nullifies
+    /// links and a set in one transaction): every kill leaves one whole transaction or none.
+    @Test func killedRebuildsLeaveTheOldOrTheNewVersion() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("CrashSafety-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("species.realm").path
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let original = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))
+        let originalNames = try #require(original["tables"]?.array?.first { $0["name"]?.string == "class_Category" }?["objects"]?.array)
+            .compactMap { $0["name"]?.string }
+        // Each transaction creates "run N", deletes the second category and renames the first to
+        // "run N": the class keeps five objects, and its first and last names always agree.
+        let script = (1...30).map { "begin\ncreate Category name = \"run \($0)\"\ndelete Category[1]\nset Category[0].name = \"run \($0)\"\ncommit\n" }.joined()
+        var generator = SystemRandomNumberGenerator()
+        var interrupted = 0
+        var previous = originalNames
+        for _ in 0..<100 {
+            let process = Process()
+            process.executableURL = ExecutableTests.executable
+            process.arguments = [path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            input.fileHandleForWriting.write(Data(script.utf8))
+            try input.fileHandleForWriting.close()
+            usleep(UInt32.random(in: 0..<25_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+
+            _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(try BacklinkAudit.problems(in: path) == [])
+            let output = BufferedOutput()
+            let session = Session(output: output)
+            try session.open(path: path)
+            try session.execute("dump")
+            let tables = try #require(try JSONParser.parse(output.text)["tables"]?.array)
+            let names = try #require(tables.first { $0["name"]?.string == "class_Category" }?["objects"]?.array).compactMap { $0["name"]?.string }
+            #expect(tables.first { $0["name"]?.string == "class_Specimen" }?["count"] == .int(42))
+            #expect(names.count == 5)
+            #expect(names == previous || (names.first == names.last && names.first?.hasPrefix("run ") == true),
+                    "categories \(names) after \(previous)")
+            previous = names
+        }
+        #expect(interrupted > 50, "most runs are killed while committing")
+        #expect(previous != originalNames, "some transactions were committed")
     }
 
     /// The dump of `path` with Specimen[0]'s latitude and name taken out (and returned).

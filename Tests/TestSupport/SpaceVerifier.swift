@@ -8,6 +8,12 @@ public enum SpaceVerifier {
         public let freeEntries: Int
         public let logicalSize: Int
         public let fileFormat: Int
+        /// The byte range of every node reachable from the top.
+        public let nodes: [Range<Int>]
+        /// The free-list entries: range and version.
+        public let freeList: [(range: Range<Int>, version: Int64)]
+        /// The top array's version slot (1 when absent).
+        public let version: Int64
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -38,21 +44,25 @@ public enum SpaceVerifier {
             }
         }
         var freeEntries = 0
+        var freeList: [(range: Range<Int>, version: Int64)] = []
         if top.size >= 5 {
             let positions = try node(at: Int(try element(top, 3, bytes)), in: bytes)
             let lengths = try node(at: Int(try element(top, 4, bytes)), in: bytes)
             guard positions.size == lengths.size, !positions.hasRefs, !lengths.hasRefs else {
                 throw Failure(description: "free lists disagree in length or hold refs")
             }
+            var versionNode: RawHeader?
             if top.size >= 7 {
                 let versions = try node(at: Int(try element(top, 5, bytes)), in: bytes)
                 guard versions.size == positions.size, versions.widthType == 0 else { throw Failure(description: "free-list versions malformed") }
+                versionNode = versions
             }
             for index in 0..<positions.size {
                 let position = Int(try element(positions, index, bytes))
                 let length = Int(try element(lengths, index, bytes))
                 guard position % 8 == 0, length % 8 == 0, length > 0 else { throw Failure(description: "free entry \(index) misaligned") }
                 intervals.append((position, position + length, "free entry"))
+                freeList.append((position..<position + length, try versionNode.map { node throws(Failure) in try element(node, index, bytes) } ?? 0))
                 freeEntries += 1
             }
         }
@@ -70,7 +80,10 @@ public enum SpaceVerifier {
             covered = interval.end
         }
         guard covered == logicalSize else { throw Failure(description: "bytes \(covered)..<\(logicalSize) are unaccounted for") }
-        return Report(nodeCount: visited.count, freeEntries: freeEntries, logicalSize: logicalSize, fileFormat: format)
+        let version = top.size >= 7 ? try element(top, 6, bytes) >> 1 : 1
+        return Report(nodeCount: visited.count, freeEntries: freeEntries, logicalSize: logicalSize, fileFormat: format,
+                      nodes: intervals.filter { $0.what == "node" }.map { $0.start..<$0.end }, freeList: freeList,
+                      version: version)
     }
 
     struct RawHeader {

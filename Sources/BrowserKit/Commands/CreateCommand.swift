@@ -26,6 +26,7 @@ enum CreateCommand {
             values.append((name, try ValueCoercion.value(literal, for: column, className: table.displayName)))
         }
         let shown = values.map { "\($0.name) = \(ValueFormatter().detail($0.value, link: { _, _ in "" }))" }.joined(separator: ", ")
+        var created: Int64?
         try Transaction.change(session: session, description: "create \(table.displayName)" + (shown.isEmpty ? "" : " (\(shown))")) { editor throws(RealmFormatError) in
             guard let editTable = editor.file.table(named: table.name) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
@@ -35,7 +36,10 @@ enum CreateCommand {
                 guard let column = editTable.column(named: name) else { throw RealmFormatError.cannotWrite(path: editor.path, reason: "no property \(name)") }
                 columns.append((column, value))
             }
-            _ = try editor.create(in: editTable, values: columns)
+            created = try editor.create(in: editTable, values: columns)
+        }
+        if let created, session.transaction != nil {
+            session.output.line("  new object \(table.displayName)[_key = \(created)] (set its properties with set \(table.displayName)[_key = \(created)].PROPERTY = VALUE)")
         }
     }
 

@@ -46,6 +46,7 @@ enum HelpCommand {
           cd Specimen[3]               stand on an object; then 'show category', 'cd ..', 'back'
           set Specimen[3].name = "Barnacle goose"     change a value (committed at once, in place)
           set Specimen[3].category = Category[1]      re-point a link (null clears it)
+          set Person[0].address = { city: "Oslo" }    a new embedded object (null deletes it)
           begin; set ...; update Task isCompleted == false SET isCompleted = true; status; commit
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains

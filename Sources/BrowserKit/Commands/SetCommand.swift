@@ -8,7 +8,7 @@ enum SetCommand {
 
     static let spec = CommandSpec(
         name: "set", aliases: [], arguments: "PATH = VALUE",
-        summary: "change a property and commit it in place, e.g. set Specimen[3].name = \"Bald eagle\"",
+        summary: "change a property and commit it in place, e.g. set Specimen[3].name = \"Bald eagle\"; an embedded object: set Person[0].address = { city: \"Oslo\" } (or = null)",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
@@ -17,7 +17,14 @@ enum SetCommand {
         let pathText = String(arguments[..<equals]).trimmingWhitespace()
         let valueText = String(arguments[arguments.index(after: equals)...]).trimmingWhitespace()
         guard !pathText.isEmpty, !valueText.isEmpty else { throw .usage(usage) }
-        let (objectPath, property) = try target(of: pathText, catalog: catalog, session: session)
+        let objectPath: [NavigationStep]
+        let property: String
+        do {
+            (objectPath, property) = try target(of: pathText, catalog: catalog, session: session)
+        } catch {
+            if try setStagedObject(pathText, valueText: valueText, session: session) { return }
+            throw error
+        }
         guard case let .object(object)? = objectPath.last?.location else {
             throw .usage(usage + " (the path must lead to an object's property)")
         }
@@ -25,6 +32,11 @@ enum SetCommand {
             throw .unknownProperty(className: object.table.displayName, name: property)
         }
         let location = objectPath.map(\.label).joined() + "." + property
+        if column.isLink, column.collection == nil, let target = column.targetTableKey.flatMap({ catalog.file.table(withKey: $0) }),
+           target.kind == .embedded {
+            try setEmbedded(valueText, column: column, target: target, object: object, location: location, session: session)
+            return
+        }
         if column.isLink && column.collection == nil {
             let target = try linkTarget(valueText, column: column, catalog: catalog, session: session)
             let label = target.map { catalog.linkLabel(table: $0.table.key, key: $0.key) } ?? "null"
@@ -44,6 +56,27 @@ enum SetCommand {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
             try editor.set(value, column: editColumn, table: table, key: try object.key)
+        }
+    }
+
+    /// `set Person[0].address = { street: "1 Main St" }` creates a new embedded object (the
+    /// one it replaces is deleted); `= null` deletes it.
+    private static func setEmbedded(_ valueText: String, column: Column, target: Table, object: ObjectHandle,
+                                    location: String, session: Session) throws(BrowserError) {
+        let literal: EmbeddedObjectLiteral?
+        if valueText == "null" || valueText == "nil" {
+            literal = nil
+        } else {
+            literal = try EmbeddedObjectLiteral(valueText, for: target)
+        }
+        let key: Int64
+        do { key = try object.key } catch { throw .file(error) }
+        try Transaction.change(session: session, description: "\(location) = \(literal?.description ?? "null")") { editor throws(RealmFormatError) in
+            guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name),
+                  let targetTable = editor.file.table(named: target.name) else {
+                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+            }
+            try editor.setEmbedded(try literal?.columns(in: targetTable, path: editor.path), column: editColumn, table: table, key: key)
         }
     }
 

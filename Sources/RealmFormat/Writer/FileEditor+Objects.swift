@@ -4,64 +4,58 @@ extension FileEditor {
     /// Stages pointing a single link at `target` (nil for null), keeping the backlink columns of
     /// the old and the new target right.
     public func setLink(to target: Int64?, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
-        try requireNoSchemaEdit(of: table)
         guard column.type == .link, column.collection == nil, let targetKey = column.targetTableKey,
               let targetTable = file.table(withKey: targetKey) else {
             throw .cannotWrite(path: path, reason: "\(column.name) is not a single link")
         }
         guard targetTable.kind != .embedded else {
-            throw .cannotWrite(path: path, reason: "links to embedded objects are owned by their parent; they cannot be re-pointed")
+            throw .cannotWrite(path: path, reason: "an embedded object belongs to its parent and cannot be linked elsewhere; set a new one with = { PROPERTY: VALUE, ... }")
         }
         guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
             throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
         }
-        if let target, try targetTable.objects.find(key: target) == nil {
+        if let target, try !exists(table: targetTable, key: target) {
             throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target)")
         }
-        guard try table.objects.find(key: key) != nil else {
+        guard try exists(table: table, key: key) else {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
         var old: Int64?
         if case let .link(_, current) = try currentValue(column: column, table: table, key: key) { old = current }
         guard old != target else { return }
-        edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
-        if let old {
-            var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: old)
-            if let index = origins.firstIndex(of: key) { origins.remove(at: index) }
-            edits.append(Edit(table: targetTable, key: old, column: backlinkColumn, change: .backlinks(origins)))
-        }
-        if let target {
-            let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
-            edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+        try atomically { () throws(RealmFormatError) in
+            edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
+            if let old {
+                let origins = FileEditor.removing(key, count: 1, from: try currentBacklinks(column: backlinkColumn, table: targetTable, key: old))
+                edits.append(Edit(table: targetTable, key: old, column: backlinkColumn, change: .backlinks(origins)))
+            }
+            if let target {
+                let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
+                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+            }
         }
     }
 
     /// Stages a new object at the end of `table` and returns its object key. Properties not
-    /// given get Realm's defaults (zero values, or null where optional). The new object goes
-    /// into the table's last leaf; a full last leaf is not handled yet.
+    /// given get Realm's defaults (zero values, or null where optional). The key comes from the
+    /// table's key sequence (top slot 9), as realm-core allocates it (§5.6).
     public func create(in table: Table, values: [(column: Column, value: RealmValue)]) throws(RealmFormatError) -> Int64 {
         try requireNoSchemaEdit(of: table)
         guard table.kind == .topLevel else { throw .cannotWrite(path: path, reason: "embedded objects are created through their parent") }
+        return try createObject(in: table, values: values)
+    }
+
+    /// `create` without the check for embedded classes (their objects are created by
+    /// `setEmbedded`/`appendEmbedded`, which also link them to their parent).
+    func createObject(in table: Table, values: [(column: Column, value: RealmValue)]) throws(RealmFormatError) -> Int64 {
         for (column, _) in values where !(column.collection == nil && FileEditor.editableTypes.contains(column.type)) {
             throw .cannotWrite(path: path, reason: "\(column.name): only single values of scalar types can be given at creation; set links afterwards")
         }
-        guard !edits.contains(where: { $0.table.slot == table.slot && !$0.isCreation }) else {
-            throw .cannotWrite(path: path, reason: "commit the other changes to \(table.displayName) before creating objects in it")
-        }
-        let created = edits.filter { $0.table.slot == table.slot && $0.isCreation }.map(\.key)
         if let primaryKey = table.primaryKey {
             guard let value = values.first(where: { $0.column.key == primaryKey.key })?.value, value != .null || primaryKey.isNullable else {
                 throw .cannotWrite(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name)")
             }
-            var taken = false
-            for edit in edits where edit.table.slot == table.slot {
-                if case let .create(given) = edit.change, given[primaryKey.leafIndex] == value { taken = true }
-            }
-            try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
-                let reader = try ColumnLeafReader(leaf: leaf, column: primaryKey)
-                for row in 0..<leaf.count where try reader.value(at: row) == value { taken = true }
-            }
-            guard !taken else {
+            guard try !primaryKeyTaken(value, column: primaryKey, table: table) else {
                 let shown: String
                 switch value {
                 case let .string(text): shown = "\"\(text)\""
@@ -71,138 +65,184 @@ extension FileEditor {
                 throw .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(primaryKey.name) = \(shown)")
             }
         }
-        var highest: Int64 = -1
-        if table.objects.count > 0, let (leaf, row) = try table.objects.leaf(atPosition: table.objects.count - 1) {
-            highest = try leaf.key(at: row)
-        }
-        highest = max(highest, created.max() ?? -1)
-        let sequence = highest < 0 ? 0 : ObjectKeys.nextSequence(after: [highest], hasPrimaryKey: table.primaryKey != nil)
-        let key = table.primaryKey == nil ? ObjectKeys.squeezed(sequence) : sequence
+        let key = try nextKey(in: table)
         var byLeaf: [Int: RealmValue] = [:]
         for (column, value) in values { byLeaf[column.leafIndex] = value }
         edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .create(byLeaf)))
         return key
     }
 
-    /// Stages removing an object, as Realm does: links to it become null, lists drop it, and
-    /// the objects it links to lose its backlinks.
-    public func delete(from table: Table, key: Int64) throws(RealmFormatError) {
-        try requireNoSchemaEdit(of: table)
-        guard !edits.contains(where: { $0.table.slot == table.slot }) else {
-            throw .cannotWrite(path: path, reason: "commit the other changes to \(table.displayName) before deleting from it")
+    /// Whether an object of `table` (with the staged changes) has `value` as its primary key.
+    private func primaryKeyTaken(_ value: RealmValue, column: Column, table: Table) throws(RealmFormatError) -> Bool {
+        var staged: Set<Int64> = []
+        for edit in edits where edit.table.slot == table.slot { staged.insert(edit.key) }
+        for key in staged where try exists(table: table, key: key) {
+            if try currentValue(column: column, table: table, key: key) == value { return true }
         }
-        guard let (leaf, row) = try table.objects.find(key: key) else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
-        }
-        // Objects linking here: null their links, take this object out of their lists.
-        for backlinkColumn in table.backlinkColumns {
-            let origins = try ColumnLeafReader(leaf: leaf, column: backlinkColumn).backlinks(at: row)
-            guard !origins.isEmpty else { continue }
-            guard let originTable = backlinkColumn.targetTableKey.flatMap({ file.table(withKey: $0) }), originTable.slot != table.slot,
-                  let originColumn = originTable.allColumns.first(where: { $0.key == backlinkColumn.oppositeColumnKey }) else {
-                throw .cannotWrite(path: path, reason: "objects linking to this one from \(table.displayName) itself or from Mixed values cannot be updated yet")
-            }
-            for origin in Set(origins).sorted() {
-                if originColumn.collection == .list {
-                    let remaining = try currentLinkList(column: originColumn, table: originTable, key: origin).filter { $0 != key }
-                    edits.append(Edit(table: originTable, key: origin, column: originColumn, change: .linkList(remaining)))
-                } else if originColumn.collection == nil {
-                    edits.append(Edit(table: originTable, key: origin, column: originColumn, change: .value(.null)))
-                } else {
-                    throw .cannotWrite(path: path, reason: "\(originTable.displayName).\(originColumn.name) is a \(originColumn.collection?.rawValue ?? "") of links; deleting its targets is not supported yet")
-                }
+        var taken = false
+        try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
+            let reader = try ColumnLeafReader(leaf: leaf, column: column)
+            for row in 0..<leaf.count {
+                let key = try leaf.key(at: row)
+                if !staged.contains(key), try reader.value(at: row) == value { taken = true }
             }
         }
-        // Objects this one links to lose one backlink per link.
-        for column in table.columns where column.isLink || column.type == .mixed {
-            let value = try ColumnLeafReader(leaf: leaf, column: column).value(at: row)
-            var targets: [Int64] = []
-            switch value {
-            case let .link(_, target): targets = [target]
-            case let .collection(collection) where column.isLink && column.collection == .list:
-                targets = try CollectionReader(file: file).elements(of: collection).compactMap { if case let .link(_, k) = $0 { return k } else { return nil } }
-            case .null: break
-            case .collection where column.collection == nil || column.collection == .list && !column.isLink: continue
-            default:
-                guard column.type == .mixed else {
-                    throw .cannotWrite(path: path, reason: "\(column.name) holds links this tool cannot unlink yet")
-                }
-                continue
-            }
-            guard !targets.isEmpty else { continue }
-            guard let targetTable = column.targetTableKey.flatMap({ file.table(withKey: $0) }), targetTable.slot != table.slot,
-                  targetTable.kind != .embedded,
-                  let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
-                throw .cannotWrite(path: path, reason: "\(column.name) links to embedded or same-class objects; deleting such objects is not supported yet")
-            }
-            var counts: [Int64: Int] = [:]
-            for target in targets { counts[target, default: 0] += 1 }
-            for (target, count) in counts.sorted(by: { $0.key < $1.key }) {
-                var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
-                for _ in 0..<count { if let index = origins.lastIndex(of: key) { origins.remove(at: index) } }
-                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
-            }
+        return taken
+    }
+
+    /// The key of the next new object: the table's sequence number (past every key in the file
+    /// and every key staged), squeezed for tables without a primary key; skipping used keys.
+    private func nextKey(in table: Table) throws(RealmFormatError) -> Int64 {
+        var sequence: Int64 = 0
+        if let top = file.top, table.slot < top.tablesNode.size {
+            let tableTop = try file.mapped.bytes.node(at: try top.tablesNode.int(table.slot), context: "table \(table.name)")
+            if tableTop.size > 9, case let .tagged(value) = try tableTop.slot(9) { sequence = value }
         }
-        edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .delete))
+        var highest: Int64 = -1
+        if table.objects.count > 0, let (leaf, row) = try table.objects.leaf(atPosition: table.objects.count - 1) {
+            highest = try leaf.key(at: row)
+        }
+        for edit in edits where edit.table.slot == table.slot && edit.isCreation { highest = max(highest, edit.key) }
+        if highest >= 0 { sequence = max(sequence, ObjectKeys.nextSequence(after: [highest], hasPrimaryKey: table.primaryKey != nil)) }
+        while true {
+            let key = table.primaryKey == nil ? ObjectKeys.squeezed(sequence) : sequence
+            if try table.objects.find(key: key) == nil { return key }
+            sequence += 1
+        }
     }
 
     /// Stages a new content for a list of links (`append`, `remove`, `move`), keeping the
     /// targets' backlink columns right: one backlink per list element.
     public func setLinkList(_ keys: [Int64], column: Column, table: Table, key: Int64) throws(RealmFormatError) {
-        try requireNoSchemaEdit(of: table)
         guard column.isLink, column.collection == .list, let targetKey = column.targetTableKey,
               let targetTable = file.table(withKey: targetKey) else {
             throw .cannotWrite(path: path, reason: "\(column.name) is not a list of links")
         }
-        guard targetTable.kind != .embedded else {
-            throw .cannotWrite(path: path, reason: "lists of embedded objects cannot be edited element by element yet")
+        if targetTable.kind == .embedded {
+            // Embedded objects belong to one list entry each: only their order can change here;
+            // `appendEmbedded` and `removeEmbedded` create and delete them.
+            guard try currentLinkList(column: column, table: table, key: key).sorted() == keys.sorted() else {
+                throw .cannotWrite(path: path, reason: "embedded objects are added with 'append LIST { ... }' and deleted with 'remove LIST[I]'")
+            }
         }
         guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
             throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
         }
-        for target in Set(keys) where try targetTable.objects.find(key: target) == nil {
+        guard try exists(table: table, key: key) else {
+            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+        }
+        for target in Set(keys) where try !exists(table: targetTable, key: target) {
             throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target)")
         }
         let old = try currentLinkList(column: column, table: table, key: key)
-        edits.append(Edit(table: table, key: key, column: column, change: .linkList(keys)))
-        var counts: [Int64: Int] = [:]
-        for target in keys { counts[target, default: 0] += 1 }
-        for target in old { counts[target, default: 0] -= 1 }
-        for (target, delta) in counts.sorted(by: { $0.key < $1.key }) where delta != 0 {
-            var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
-            if delta > 0 {
-                origins += Array(repeating: key, count: delta)
-            } else {
-                for _ in 0..<(-delta) { if let index = origins.lastIndex(of: key) { origins.remove(at: index) } }
+        try atomically { () throws(RealmFormatError) in
+            edits.append(Edit(table: table, key: key, column: column, change: .linkList(keys)))
+            var counts: [Int64: Int] = [:]
+            for target in keys { counts[target, default: 0] += 1 }
+            for target in old { counts[target, default: 0] -= 1 }
+            for (target, delta) in counts.sorted(by: { $0.key < $1.key }) where delta != 0 {
+                var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
+                if delta > 0 {
+                    origins += Array(repeating: key, count: delta)
+                } else {
+                    origins = FileEditor.removing(key, count: -delta, from: origins)
+                }
+                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
             }
-            edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
         }
     }
 
     /// The elements of a list of links with the staged changes applied.
     public func currentLinkList(column: Column, table: Table, key: Int64) throws(RealmFormatError) -> [Int64] {
-        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key && edit.column.leafIndex == column.leafIndex {
-            if case let .linkList(keys) = edit.change { return keys }
-        }
-        guard case let .collection(collection) = try currentValue(column: column, table: table, key: key) else { return [] }
-        return try CollectionReader(file: file).elements(of: collection).compactMap { if case let .link(_, target) = $0 { return target } else { return nil } }
+        TableSetWriter.linkedKeys(try currentStored(column: column, table: table, key: key))
     }
 
-    /// The value a property has with the staged changes applied.
+    /// The value a property has with the staged changes applied (collections as summaries when
+    /// they are unchanged; see `currentStored` for their elements).
     func currentValue(column: Column, table: Table, key: Int64) throws(RealmFormatError) -> RealmValue {
-        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key && edit.column.leafIndex == column.leafIndex {
-            if case let .value(value) = edit.change { return value }
+        if let staged = stagedChange(column: column, table: table, key: key) {
+            switch staged {
+            case let .value(value): return value
+            case let .create(values): return values[column.leafIndex] ?? TableAppender.defaultValue(column)
+            default: return .null
+            }
         }
         guard let (leaf, row) = try table.objects.find(key: key) else { return .null }
         return try ColumnLeafReader(leaf: leaf, column: column).value(at: row)
     }
 
+    /// The whole stored value of a property with the staged changes applied: collections (and
+    /// collections nested in Mixed) with their elements.
+    func currentStored(column: Column, table: Table, key: Int64) throws(RealmFormatError) -> NewValue {
+        if let staged = stagedChange(column: column, table: table, key: key) {
+            switch staged {
+            case let .value(value): return .scalar(value)
+            case let .linkList(keys): return .list(keys.map { .link(table: column.targetTableKey ?? 0, key: $0) })
+            case let .replace(value): return value
+            case let .create(values):
+                if let given = values[column.leafIndex] { return .scalar(given) }
+                if case let .value(value) = TableRebuilder.defaultCell(column) { return value }
+                return .scalar(.null)
+            default: return .scalar(.null)
+            }
+        }
+        guard let (leaf, row) = try table.objects.find(key: key) else { return .scalar(.null) }
+        return try TableRebuilder.stored(try ColumnLeafReader(leaf: leaf, column: column).value(at: row), collections: CollectionReader(file: file))
+    }
+
     func currentBacklinks(column: Column, table: Table, key: Int64) throws(RealmFormatError) -> [Int64] {
-        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key && edit.column.leafIndex == column.leafIndex {
-            if case let .backlinks(keys) = edit.change { return keys }
+        if let staged = stagedChange(column: column, table: table, key: key) {
+            if case let .backlinks(keys) = staged { return keys }
+            return []
         }
         guard let (leaf, row) = try table.objects.find(key: key) else { return [] }
         return try ColumnLeafReader(leaf: leaf, column: column).backlinks(at: row)
+    }
+
+    /// The latest staged change that decides `column` of the object: one to that property, or
+    /// the object's creation or deletion.
+    private func stagedChange(column: Column, table: Table, key: Int64) -> Change? {
+        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key {
+            if edit.isCreation || edit.isDeletion || edit.column.leafIndex == column.leafIndex { return edit.change }
+        }
+        return nil
+    }
+
+    /// Whether the object exists once the staged changes are applied.
+    public func exists(table: Table, key: Int64) throws(RealmFormatError) -> Bool {
+        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key {
+            if edit.isCreation { return true }
+            if edit.isDeletion { return false }
+        }
+        return try table.objects.find(key: key) != nil
+    }
+
+    /// `origins` without `count` entries of `key`, each removal moving the last entry into the
+    /// hole, as realm-core removes backlinks (§6.14).
+    static func removing(_ key: Int64, count: Int, from origins: [Int64]) -> [Int64] {
+        var result = origins
+        for _ in 0..<max(count, 0) {
+            guard let index = result.firstIndex(of: key) else { break }
+            result.swapAt(index, result.count - 1)
+            result.removeLast()
+        }
+        return result
+    }
+
+    /// Runs a staging step whole or not at all: a failure drops the edits it had staged, so
+    /// that a failed statement leaves the earlier pending changes exactly as they were.
+    func atomically<T>(_ body: () throws(RealmFormatError) -> T) throws(RealmFormatError) -> T {
+        let count = edits.count
+        let stagedSchema = schema
+        do {
+            let result = try body()
+            for edit in edits[count...] { try requireNoSchemaEdit(of: edit.table) }
+            return result
+        } catch {
+            edits.removeSubrange(count...)
+            schema = stagedSchema
+            throw error
+        }
     }
 
     public var pendingChanges: Int { edits.count + schema.count }

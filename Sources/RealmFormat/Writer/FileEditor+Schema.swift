@@ -48,6 +48,9 @@ extension FileEditor {
             guard !newClass.table.columns.contains(where: { $0.name == column.name }) else {
                 throw .cannotWrite(path: path, reason: "\(newClass.table.name.dropFirst(Table.classPrefix.count)) already has a property \(column.name)")
             }
+            guard newClass.table.keys.isEmpty else {
+                throw .cannotWrite(path: path, reason: "objects of \(newClass.table.name.dropFirst(Table.classPrefix.count)) are staged with it; commit before adding properties")
+            }
             try checkProperty(column, ownKey: newClass.key)
             schema.addProperty(column, toNewClassAt: index)
             return

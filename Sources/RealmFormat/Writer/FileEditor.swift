@@ -3,8 +3,9 @@ import Glibc
 #endif
 
 /// Changes values in an existing Realm file and commits them the way realm-core commits a write
-/// transaction: copy-on-write of the changed leaves and their ancestors, appended after the
-/// logical end of the file; new free lists and a new top; data synced; then the header's other
+/// transaction: copy-on-write of the changed leaves and their ancestors, placed in the file's
+/// available free space (`FreeSpaceAllocator`) or, when none fits, in space the file grows by;
+/// new free lists and a new top; data synced; then the header's other
 /// top-ref slot written and synced, and the select bit flipped and synced. A crash at any point
 /// leaves the old version or the new one.
 ///
@@ -18,6 +19,9 @@ public final class FileEditor {
     var edits: [Edit] = []
     /// New classes and properties, in staging order (`FileEditor+Schema`).
     var schema = SchemaEdits()
+    /// A commit leaves `file` behind the new version, so an editor commits once: a second commit
+    /// from the old top would place nodes in space the new version uses.
+    private var hasCommitted = false
 
     struct Edit {
         let table: Table
@@ -46,6 +50,9 @@ public final class FileEditor {
         case create([Int: RealmValue])
         /// The object is removed.
         case delete
+        /// The whole stored value of one property: a list, set or dictionary with its elements,
+        /// or a Mixed value with nested collections (written by `TableRebuilder`).
+        case replace(NewValue)
     }
 
     /// What a commit wrote.
@@ -102,14 +109,16 @@ public final class FileEditor {
         guard column.collection == nil, FileEditor.editableTypes.contains(column.type), column.enumValuesRef == nil else {
             throw .cannotWrite(path: path, reason: "setting \(column.collection.map { "\($0) " } ?? "")\(column.type) properties is not supported yet")
         }
-        guard try table.objects.find(key: key) != nil else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key) (yet: commit a create before setting it)")
+        guard try exists(table: table, key: key) else {
+            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
-        try requireNoSchemaEdit(of: table)
-        guard !edits.contains(where: { $0.table.slot == table.slot && ($0.isCreation || $0.isDeletion) }) else {
-            throw .cannotWrite(path: path, reason: "commit the objects created in or deleted from \(table.displayName) before changing others")
+        try atomically { () throws(RealmFormatError) in
+            if column.type == .mixed {
+                try moveMixedBacklinks(from: try currentStored(column: column, table: table, key: key), to: .scalar(value),
+                                       column: column, table: table, key: key)
+            }
+            edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
         }
-        edits.append(Edit(table: table, key: key, column: column, change: .value(value)))
     }
 
     /// Writes the staged changes as one new version.
@@ -121,11 +130,11 @@ public final class FileEditor {
         let bytes = file.mapped.bytes
         let topNode = try bytes.node(at: Int64(top.ref), context: "top array")
         guard topNode.size >= 7 else { throw .cannotWrite(path: path, reason: "files without free lists are not edited yet") }
-        let start = Int(top.logicalFileSize)
-        guard start % 8 == 0, start >= 24 else {
-            throw .cannotWrite(path: path, reason: "the logical file size \(start) is not a node boundary; the file is damaged")
+        guard !hasCommitted else {
+            throw .cannotWrite(path: path, reason: "this editor already published a commit; open the file again to change the new version")
         }
-        let writer = NodeWriter(appendingTo: descriptor, at: start, path: path)
+        let allocator = try freeSpaceAllocator(top: top, topNode: topNode)
+        let writer = NodeWriter(committingTo: descriptor, allocator: allocator, path: path)
         let freed = FreedSpace()
         var tableRefs = try (0..<top.tablesNode.size).map { index throws(RealmFormatError) in try top.tablesNode.int(index) }
         let namesRef = try writeSchemaEdits(writer: writer, freed: freed, tableRefs: &tableRefs)
@@ -138,31 +147,24 @@ public final class FileEditor {
         let tables = try writer.integers(tableRefs, hasRefs: true)
         freed.add(top.tablesNode)
         freed.add(topNode)
-        var entries: [(position: Int64, length: Int64, version: Int64)] = []
         if let positions = try topNode.child(3, "free positions"), let lengths = try topNode.child(4, "free lengths"),
            let versions = try topNode.child(5, "free versions") {
-            for index in 0..<positions.size {
-                entries.append((try positions.int(index), try lengths.int(index), try versions.int(index)))
-            }
             freed.add(positions)
             freed.add(lengths)
             freed.add(versions)
         }
         let newVersion = top.version + 1
-        entries += freed.nodes.map { (Int64($0.ref), Int64($0.size), newVersion) }
-        entries += writer.gaps.map { (Int64($0.position), Int64($0.length), 0) }
-        entries.sort { $0.position < $1.position }
-        for (previous, next) in zip(entries, entries.dropFirst()) where previous.position + previous.length > next.position {
-            throw .cannotWrite(path: path, reason: "internal error: free space at \(next.position) would overlap")
-        }
-        let positions = try writer.integers(entries.map(\.position))
-        let lengths = try writer.integers(entries.map(\.length))
-        let versions = try writer.integers(entries.map(\.version))
         var slots = try (0..<topNode.size).map { index throws(RealmFormatError) in try topNode.int(index) }
+        // The three free-list nodes are 64 bits wide so their size follows from the entry count.
         let topBytes = 8 + 8 * slots.count
-        let sectionEnd = (writer.position / NodeWriter.sectionSize + 1) * NodeWriter.sectionSize
-        let topRef = writer.position + topBytes > sectionEnd ? sectionEnd : writer.position
-        let logicalSize = Int64(topRef + topBytes)
+        let finalBytes = { (entries: Int) in 3 * (8 + 8 * entries) + topBytes }
+        let freedNodes = freed.nodes.map { FreeSpaceAllocator.Entry(position: $0.ref, length: $0.size, version: newVersion) }
+        try allocator.reserveFinalChunk(freedCount: freedNodes.count, finalBytes: finalBytes)
+        let entries = try allocator.freeList(freed: freedNodes, newVersion: newVersion, finalBytes: finalBytes)
+        let positions = try writer.integers(entries.map { Int64($0.position) }, minimumWidth: 64)
+        let lengths = try writer.integers(entries.map { Int64($0.length) }, minimumWidth: 64)
+        let versions = try writer.integers(entries.map(\.version), minimumWidth: 64)
+        let logicalSize = Int64(allocator.logicalSize)
         if let namesRef { slots[0] = namesRef }
         slots[1] = tables
         slots[2] = (logicalSize << 1) | 1
@@ -171,13 +173,43 @@ public final class FileEditor {
         slots[5] = versions
         slots[6] = (newVersion << 1) | 1
         let newTop = try writer.integers(slots, hasRefs: true, minimumWidth: 64)
-        guard newTop == Int64(topRef) else { throw .cannotWrite(path: path, reason: "internal error: top placed at \(newTop)") }
+        guard let reservedStart = allocator.reservedStart, positions == Int64(reservedStart),
+              newTop + Int64(topBytes) == Int64(reservedStart + finalBytes(entries.count)) else {
+            throw .cannotWrite(path: path, reason: "internal error: the free lists and top are not where they were reserved")
+        }
+        try allocator.ensureDisjoint(fromFreed: freedNodes)
         try writer.flush()
+        // From here on the new version may become live even if publishing fails half-way, and
+        // a second commit from the old top would overwrite it.
+        hasCommitted = true
         try publish(topRef: newTop, logicalSize: Int(logicalSize))
         let changes = edits.count + schema.count
         edits.removeAll()
         schema = SchemaEdits()
-        return CommitSummary(version: newVersion, bytesWritten: Int(logicalSize) - start, changes: changes)
+        return CommitSummary(version: newVersion, bytesWritten: writer.bytesWritten, changes: changes)
+    }
+
+    /// The allocator for a commit on the current version: the free list's entries, and, for
+    /// files small enough to walk, every live node to check placements against.
+    private func freeSpaceAllocator(top: GroupTop, topNode: Node) throws(RealmFormatError) -> FreeSpaceAllocator {
+        let logicalSize = Int(top.logicalFileSize)
+        guard logicalSize % 8 == 0, logicalSize >= 24, logicalSize <= file.fileSize else {
+            throw .cannotWrite(path: path, reason: "the logical file size \(logicalSize) is not a node boundary inside the file; the file is damaged")
+        }
+        var entries: [FreeSpaceAllocator.Entry] = []
+        if let positions = try topNode.child(3, "free positions"), let lengths = try topNode.child(4, "free lengths"),
+           let versions = try topNode.child(5, "free versions") {
+            guard lengths.size == positions.size, versions.size == positions.size else {
+                throw .cannotWrite(path: path, reason: "the three free lists differ in length; the file is damaged")
+            }
+            for index in 0..<positions.size {
+                entries.append(FreeSpaceAllocator.Entry(position: Int(try positions.int(index)), length: Int(try lengths.int(index)),
+                                                        version: try versions.int(index)))
+            }
+        }
+        let live = logicalSize <= LiveNodeMap.sizeLimit ? try LiveNodeMap(top: topNode, in: file.mapped.bytes, logicalSize: logicalSize) : nil
+        return try FreeSpaceAllocator(entries: entries, currentVersion: top.version, logicalSize: logicalSize,
+                                      liveNodes: live, path: path)
     }
 
     /// Makes the new version durable, then live: sync the data, write the other header slot,

@@ -2,15 +2,16 @@
 import Glibc
 #endif
 
-/// Appends nodes to a new file and hands back their refs.
+/// Writes nodes and hands back their refs: appended to a new file, or, for a commit in place,
+/// wherever a `FreeSpaceAllocator` places them.
 ///
 /// Nodes are written children first, so every ref a node holds already exists. Nodes never
-/// straddle a 64 MiB section boundary (realm-core cannot map such a node); a node that would is
-/// moved to the boundary and the gap is remembered as free space.
+/// straddle a 64 MiB section boundary (realm-core cannot map such a node); in a new file a node
+/// that would is moved to the boundary and the gap is remembered as free space.
 final class NodeWriter {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
-    /// Offset of the next node.
+    /// Offset of the next node in a new file (commits ask their allocator instead).
     private(set) var position = 24
     /// Gaps left before section boundaries: (position, length).
     private(set) var gaps: [(position: Int, length: Int)] = []
@@ -19,6 +20,12 @@ final class NodeWriter {
     static let sectionSize = 1 << 26
 
     private let ownsDescriptor: Bool
+    /// Set for commits in place: decides every node's position.
+    private var allocator: FreeSpaceAllocator?
+    /// A commit's nodes not yet written: runs of consecutive bytes and where they go.
+    private var pendingRuns: [(offset: Int, bytes: [UInt8])] = []
+    /// Bytes of the nodes written (or pending) so far.
+    private(set) var bytesWritten = 0
 
     init(path: String) throws(RealmFormatError) {
         self.path = path
@@ -29,13 +36,14 @@ final class NodeWriter {
         buffer += [UInt8](repeating: 0, count: 24)
     }
 
-    /// Appends to an existing file from `position` (its logical size), for commits in place.
-    init(appendingTo descriptor: Int32, at position: Int, path: String) {
+    /// Writes a commit's nodes into an existing file where `allocator` places them (free space
+    /// first, then the grown end). Nothing reaches the file before `flush`, which the commit
+    /// calls only once every placement has been checked against the live version.
+    init(committingTo descriptor: Int32, allocator: FreeSpaceAllocator, path: String) {
         self.path = path
         self.descriptor = descriptor
         ownsDescriptor = false
-        self.position = position
-        bufferStart = position
+        self.allocator = allocator
     }
 
     deinit { if ownsDescriptor { close(descriptor) } }
@@ -46,6 +54,23 @@ final class NodeWriter {
     func write(payload: [UInt8], size: Int, widthType: WidthType, width: Int, hasRefs: Bool = false,
                isInner: Bool = false, context: Bool = false) throws(RealmFormatError) -> Int64 {
         let nodeBytes = 8 + (payload.count + 7) & ~7
+        var flags = (widthType.rawValue << 3) | IntegerPacking.code(forWidth: width)
+        if hasRefs { flags |= 0x40 }
+        if isInner { flags |= 0x80 }
+        if context { flags |= 0x20 }
+        let header: [UInt8] = [0x41, 0x41, 0x41, 0x41, flags, UInt8(truncatingIfNeeded: size >> 16),
+                               UInt8(truncatingIfNeeded: size >> 8), UInt8(truncatingIfNeeded: size)]
+        let padding = nodeBytes - 8 - payload.count
+        bytesWritten += nodeBytes
+        if let allocator {
+            let ref = try allocator.allocate(nodeBytes)
+            if let last = pendingRuns.last, last.offset + last.bytes.count == ref {
+                pendingRuns[pendingRuns.count - 1].bytes += header + payload + [UInt8](repeating: 0, count: padding)
+            } else {
+                pendingRuns.append((ref, header + payload + [UInt8](repeating: 0, count: padding)))
+            }
+            return Int64(ref)
+        }
         let sectionEnd = (position / NodeWriter.sectionSize + 1) * NodeWriter.sectionSize
         if position + nodeBytes > sectionEnd && nodeBytes <= NodeWriter.sectionSize {
             gaps.append((position, sectionEnd - position))
@@ -53,13 +78,9 @@ final class NodeWriter {
             position = sectionEnd
         }
         let ref = position
-        var flags = (widthType.rawValue << 3) | IntegerPacking.code(forWidth: width)
-        if hasRefs { flags |= 0x40 }
-        if isInner { flags |= 0x80 }
-        if context { flags |= 0x20 }
-        buffer += [0x41, 0x41, 0x41, 0x41, flags, UInt8(truncatingIfNeeded: size >> 16), UInt8(truncatingIfNeeded: size >> 8), UInt8(truncatingIfNeeded: size)]
+        buffer += header
         buffer += payload
-        buffer += [UInt8](repeating: 0, count: nodeBytes - 8 - payload.count)
+        buffer += [UInt8](repeating: 0, count: padding)
         position += nodeBytes
         if buffer.count >= 1 << 22 { try flush() }
         return Int64(ref)
@@ -95,18 +116,28 @@ final class NodeWriter {
 
     private var bufferStart = 0
 
+    /// Writes what is buffered: a new file's next bytes, or all of a commit's nodes.
     func flush() throws(RealmFormatError) {
+        if allocator != nil {
+            for run in pendingRuns { try write(run.bytes, at: run.offset) }
+            pendingRuns.removeAll()
+            return
+        }
+        try write(buffer, at: bufferStart)
+        bufferStart += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func write(_ bytes: [UInt8], at start: Int) throws(RealmFormatError) {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(bufferStart + offset)) }
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(start + offset)) }
             guard written > 0 else {
                 if written < 0 && errno == EINTR { continue }
                 throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
             }
             offset += written
         }
-        bufferStart += buffer.count
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes the header (top ref in slot 0, format 24), pads the file to a page multiple and

@@ -51,6 +51,14 @@ struct SchemaEdits {
         classes[index].table.values.append([])
     }
 
+    /// Objects for the class added last (`import` writes a new class with its objects).
+    mutating func fillLastClass(keys: [Int64], values: [[NewValue]], keySequence: Int64) {
+        guard let last = classes.indices.last else { return }
+        classes[last].table.keys = keys
+        classes[last].table.values = values
+        classes[last].table.keySequence = keySequence
+    }
+
     mutating func noteBacklinkTarget(slot: Int) {
         touchedSlots.insert(slot)
     }

@@ -14,7 +14,7 @@ struct TableAppender {
         if let path { leaf = path.leaf } else { leaf = try ClusterLeaf(node: root, keyOffset: 0, firstPosition: 0) }
         let added = creations.count
         guard leaf.count + added <= ClusterTreeWriter.leafCapacity else {
-            throw .cannotWrite(path: "", reason: "the last leaf of \(table.displayName) is full; starting a new leaf is not supported yet (compact, then edit)")
+            throw .cannotWrite(path: "", reason: "internal error: the last leaf of \(table.displayName) is full (TableRebuilder writes such commits)")
         }
         let encoder = LeafEncoder(writer: writer)
         let collections = CollectionReader(file: file)

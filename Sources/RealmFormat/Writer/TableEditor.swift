@@ -18,11 +18,11 @@ struct TableEditor {
     func write() throws(RealmFormatError) -> Int64 {
         let freedSpace = freed
         guard let root = table.objects.root else { throw .cannotWrite(path: "", reason: "\(table.name) has no objects") }
+        if try needsRebuild(root: root) {
+            return try TableRebuilder(writer: writer, file: file, table: table, top: top, edits: edits, freed: freed).write()
+        }
         if edits.allSatisfy(\.isCreation) { return try appendObjects(root: root) }
-        if edits.contains(where: \.isDeletion) {
-            guard edits.count == 1, let deletion = edits.first else {
-                throw .cannotWrite(path: "", reason: "an object of \(table.displayName) is deleted in this transaction; commit before changing the class again")
-            }
+        if edits.contains(where: \.isDeletion), let deletion = edits.first {
             let newRoot = try TableRowRemover(writer: writer, file: file, table: table, key: deletion.key, freed: freed)
                 .write(path: try path(to: deletion.key, root: root))
             var topSlots = try (0..<top.size).map { index throws(RealmFormatError) in try top.int(index) }
@@ -90,11 +90,10 @@ struct TableEditor {
                     let collections = CollectionReader(file: file)
                     var mixed: [NewValue] = []
                     for value in values { mixed.append(try TableEditor.newValue(value, collections: collections)) }
+                    // The staging side (`FileEditor.set`) has moved the backlinks of any links
+                    // the old or the new value holds.
                     for (row, _, change) in changes {
                         guard case let .value(value) = change else { continue }
-                        guard TableSetWriter.mixedLinks(mixed[row]).isEmpty else {
-                            throw .cannotWrite(path: "", reason: "replacing a \(column.name) value that holds links is not supported yet (its backlinks would go stale)")
-                        }
                         mixed[row] = .scalar(value)
                     }
                     newColumn = try encoder.mixedLeaf(mixed)
@@ -135,6 +134,27 @@ struct TableEditor {
         if let indexes = try rebuiltIndexes(encoder: encoder, freed: freedSpace) { topSlots[4] = indexes }
         freedSpace.add(top)
         return try writer.integers(topSlots, hasRefs: true)
+    }
+
+    /// Whether the staged changes need the whole tree rewritten: whole-value replacements,
+    /// creations mixed with other changes or overflowing the last leaf, deletions mixed with
+    /// other changes or emptying a leaf inside a larger tree.
+    private func needsRebuild(root: Node) throws(RealmFormatError) -> Bool {
+        if edits.contains(where: { if case .replace = $0.change { return true } else { return false } }) { return true }
+        let creations = edits.filter(\.isCreation).count
+        if creations > 0 {
+            guard creations == edits.count else { return true }
+            if table.objects.count > 0, let (leaf, _) = try table.objects.leaf(atPosition: table.objects.count - 1) {
+                return leaf.count + creations > ClusterTreeWriter.leafCapacity
+            }
+            return creations > ClusterTreeWriter.leafCapacity || root.isInner
+        }
+        if let deletion = edits.first(where: \.isDeletion) {
+            guard edits.count == 1 else { return true }
+            let path = try path(to: deletion.key, root: root)
+            return path.leaf.count == 1 && !path.inner.isEmpty
+        }
+        return false
     }
 
     /// New objects into the last leaf, then the table top with the next key sequence.

@@ -14,7 +14,7 @@ struct TableRowRemover {
             throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(key)")
         }
         guard leaf.count > 1 || path.inner.isEmpty else {
-            throw .cannotWrite(path: "", reason: "deleting the last object of a cluster leaf inside a larger tree is not supported yet (compact, then delete)")
+            throw .cannotWrite(path: "", reason: "internal error: removing the only object of a leaf inside a larger tree (TableRebuilder writes such commits)")
         }
         let encoder = LeafEncoder(writer: writer)
         let collections = CollectionReader(file: file)

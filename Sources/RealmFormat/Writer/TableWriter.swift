@@ -58,10 +58,10 @@ struct TableWriter {
         }
         let schema = table.columns[leafIndex]
         let values = table.values[leafIndex][rows]
-        if let collection = schema.collection {
+        if schema.collection != nil {
             var slots: [NodeWriter.Slot] = []
             for value in values {
-                slots.append(try collectionRoot(value, kind: collection, schema: schema, encoder: encoder))
+                slots.append(try TableWriter.collectionRoot(value, type: schema.type, isNullable: schema.isNullable, encoder: encoder))
             }
             return try writer.refs(slots)
         }
@@ -75,9 +75,10 @@ struct TableWriter {
         return try encoder.leaf(scalars, type: schema.type, nullable: schema.isNullable)
     }
 
-    /// The root of one object's list, set or dictionary (null for an empty one).
-    private func collectionRoot(_ value: NewValue, kind: CollectionKind, schema: NewColumn,
-                                encoder: LeafEncoder) throws(RealmFormatError) -> NodeWriter.Slot {
+    /// The root of one object's list, set or dictionary (null for an empty one); shared with
+    /// `TableRebuilder`, which rewrites an existing table's collections the same way.
+    static func collectionRoot(_ value: NewValue, type: ColumnType, isNullable: Bool,
+                               encoder: LeafEncoder) throws(RealmFormatError) -> NodeWriter.Slot {
         switch value {
         case let .dictionary(entries):
             return entries.isEmpty ? .null : .ref(try encoder.dictionary(entries))
@@ -85,10 +86,10 @@ struct TableWriter {
             return elements.isEmpty ? .null : .ref(try encoder.mixedTree(elements))
         case let .list(elements):
             guard !elements.isEmpty else { return .null }
-            if schema.type == .mixed { return .ref(try encoder.mixedTree(elements.map(NewValue.scalar))) }
-            if schema.type == .link { return .ref(try encoder.integerTree(TableSetWriter.linkedKeys(value))) }
+            if type == .mixed { return .ref(try encoder.mixedTree(elements.map(NewValue.scalar))) }
+            if type == .link { return .ref(try encoder.integerTree(TableSetWriter.linkedKeys(value))) }
             return .ref(try encoder.tree(count: elements.count) { range throws(RealmFormatError) in
-                try encoder.leaf(Array(elements[range]), type: schema.type, nullable: schema.isNullable)
+                try encoder.leaf(Array(elements[range]), type: type, nullable: isNullable)
             })
         case .scalar:
             return .null

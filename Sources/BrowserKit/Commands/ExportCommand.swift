@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RealmFormat
+
+/// `export json|csv [CLASS | result] FILE`: objects for other tools. One class or the last
+/// `find` result goes to FILE; without a class, JSON writes every class into one file (a member
+/// per class) and CSV writes one `CLASS.csv` per class into the directory FILE.
+enum ExportCommand {
+    static let usage = "export json|csv [CLASS | result] FILE   (no CLASS: every class; 'result': the last find)"
+
+    static let spec = CommandSpec(
+        name: "export", aliases: [], arguments: "json|csv [CLASS | result] FILE",
+        summary: "write a class, the last find result, or every class as JSON or CSV (links as primary keys or object keys)",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    enum Format: String {
+        case json, csv
+    }
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        let words = StatementSplitter.words(in: arguments)
+        guard words.count == 2 || words.count == 3, let format = Format(rawValue: words[0].lowercased()) else { throw .usage(usage) }
+        let path = words[words.count - 1]
+        let encoder = ExportValueEncoder(file: catalog.file)
+        guard words.count == 3 else {
+            let classes = catalog.file.classTables.filter { $0.kind != .embedded }
+            try exportAll(classes, format: format, path: path, encoder: encoder, session: session)
+            return
+        }
+        let source = try self.source(named: words[1], session: session, catalog: catalog)
+        let progress = ProgressReporter(total: source.count, label: "export")
+        defer { progress.finish() }
+        let output = try FileOutput(path: path)
+        do throws(RealmFormatError) {
+            switch format {
+            case .json: try JSONExporter(encoder: encoder, progress: progress).write(source, to: output)
+            case .csv:
+                var done = 0
+                try CSVExporter(encoder: encoder, progress: progress).write(source, to: output, done: &done)
+            }
+        } catch {
+            throw .file(error)
+        }
+        output.flush()
+        progress.finish()
+        let what = source.keys == nil ? "" : " (last find result)"
+        session.output.line("exported \(source.count) \(source.table.displayName) object\(source.count == 1 ? "" : "s")\(what) to \(path)")
+    }
+
+    /// A class by name, or the last `find` result (`result`, `last`) when no class has that name.
+    static func source(named name: String, session: Session, catalog: Catalog) throws(BrowserError) -> ExportSource {
+        let isClass = catalog.file.tables.contains { $0.className == name || $0.name == name }
+        if !isClass, ["result", "last"].contains(name.lowercased()) {
+            guard let last = session.lastQuery else { throw .usage("'export FORMAT result FILE' exports the last find; run find first") }
+            let table = try catalog.table(named: last.tableName)
+            return ExportSource(table: table, keys: try QueryRunner.run(last.text, on: table, catalog: catalog))
+        }
+        let table = try catalog.table(named: name)
+        guard table.kind != .embedded else {
+            throw .invalidValue("\(table.displayName) is an embedded class: its objects are exported inside their parents")
+        }
+        return ExportSource(table: table, keys: nil)
+    }
+
+    private static func exportAll(_ classes: [Table], format: Format, path: String, encoder: ExportValueEncoder,
+                                  session: Session) throws(BrowserError) {
+        let total = classes.reduce(0) { $0 + $1.objects.count }
+        let progress = ProgressReporter(total: total, label: "export")
+        defer { progress.finish() }
+        switch format {
+        case .json:
+            let output = try FileOutput(path: path)
+            do { try JSONExporter(encoder: encoder, progress: progress).write(classes: classes, to: output) } catch { throw .file(error) }
+            output.flush()
+            progress.finish()
+            session.output.line("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)")
+        case .csv:
+            try makeDirectory(path)
+            var done = 0
+            for table in classes {
+                let output = try FileOutput(path: path + "/" + table.displayName + ".csv")
+                do throws(RealmFormatError) {
+                    try CSVExporter(encoder: encoder, progress: progress).write(ExportSource(table: table, keys: nil), to: output, done: &done)
+                } catch {
+                    throw .file(error)
+                }
+                output.flush()
+            }
+            progress.finish()
+            let files = classes.map { $0.displayName + ".csv" }.joined(separator: ", ")
+            session.output.line("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)/ (\(files))")
+        }
+    }
+
+    /// Creates the directory for per-class CSV files, accepting one that exists already.
+    private static func makeDirectory(_ path: String) throws(BrowserError) {
+        if mkdir(path, 0o755) == 0 { return }
+        let reason = String(cString: strerror(errno))
+        var status = stat()
+        guard errno == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotWrite(path: path, reason: errno == EEXIST ? "it exists and is not a directory (CSV of every class needs a directory)" : reason)
+        }
+    }
+}
