@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 import TestSupport
@@ -132,5 +135,106 @@ struct EditSessionTests {
         """)
         #expect(piped.standardOutput.hasSuffix("1. Category[0].name = \"Aves\"\n"), "still in the transaction after the refusals")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+
+    /// A session on a pseudo-terminal, as a person runs it: standard input, output and error
+    /// are the terminal, so the executable uses readline and may ask questions.
+    final class TerminalSession: @unchecked Sendable {
+        let process = Process()
+        private let master: Int32
+        private let terminal: FileHandle
+        private var screen: [UInt8] = []
+        private let lock = NSLock()
+        private var reader: Thread?
+
+        init(arguments: [String]) throws {
+            // Linux's pseudo-terminal multiplexer: unlock the new terminal, then ask for its
+            // number (TIOCSPTLCK and TIOCGPTN).
+            master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            var unlock: CInt = 0
+            var number: CUnsignedInt = 0
+            guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0,
+                  let terminal = FileHandle(forUpdatingAtPath: "/dev/pts/\(number)") else {
+                throw CocoaError(.fileNoSuchFile)
+            }
+            self.terminal = terminal
+            process.executableURL = ExecutableTests.executable
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["REALM_BROWSER_HISTORY"] = "/dev/null"
+            environment["TERM"] = "dumb"
+            process.environment = environment
+            process.standardInput = terminal
+            process.standardOutput = terminal
+            process.standardError = terminal
+            let reader = Thread { [master] in
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = Glibc.read(master, &buffer, buffer.count)
+                    if count <= 0 { break }
+                    self.lock.lock()
+                    self.screen += buffer[..<count]
+                    self.lock.unlock()
+                }
+            }
+            self.reader = reader
+            try process.run()
+            reader.start()
+        }
+
+        var text: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return String(decoding: screen, as: UTF8.self)
+        }
+
+        /// Waits until the screen shows `expected` (at most 20 s).
+        @discardableResult
+        func waitFor(_ expected: String) -> Bool {
+            for _ in 0..<400 {
+                if text.contains(expected) { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+
+        func type(_ keys: String) {
+            _ = keys.utf8CString.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count - 1) }
+        }
+
+        /// Waits for the process to end (killing it after 20 s) and closes the terminal.
+        func finish() throws -> Int32 {
+            for _ in 0..<400 where process.isRunning { usleep(50_000) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            try terminal.close()
+            close(master)
+            return process.terminationStatus
+        }
+    }
+
+    @Test func ctrlDAtATerminalAsksAndTheAnswerCommits() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, path) = try copy(of: "species")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try TerminalSession(arguments: [path])
+        #expect(session.waitFor("realm> "))
+        session.type("begin\r")
+        #expect(session.waitFor("realm*> "))
+        session.type("set Category[0].name = 'Aves'\r")
+        // Keys are typed only once readline shows its prompt: it may flush input typed earlier.
+        #expect(session.waitFor("staged: Category[0].name = \"Aves\"  (1 pending; 'commit' writes them)\r\nrealm*> "))
+        session.type("\u{04}")   // Ctrl-D at the prompt
+        #expect(session.waitFor("Commit, discard or cancel leaving? [commit/discard/cancel] "))
+        #expect(session.text.contains("1 change is staged and not committed."))
+        session.type("\u{04}")   // Ctrl-D at the question: cancel, back at the prompt
+        #expect(session.waitFor("cancelled: the transaction stays open\r\nrealm*> "))
+        session.type("quit\r")
+        #expect(session.waitFor("Commit, discard or cancel quitting? [commit/discard/cancel] "))
+        session.type("commit\r")
+        #expect(try session.finish() == 0)
+        #expect(session.text.contains("committed 1 change as version 4"), "\(session.text.debugDescription)")
+        let check = try executable.run([path, "-c", "show Category[0].name"])
+        #expect(check.standardOutput == "\"Aves\"\n")
     }
 }
