@@ -24,7 +24,9 @@ struct PendingChangesQuestionTests {
         return (path, session, output, { questions })
     }
 
+    /// The name of Category[0] in the file now; the file's space accounting is checked first.
     func firstCategory(_ path: String) throws -> String {
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         let output = BufferedOutput()
         let session = Session(output: output)
         try session.open(path: path)
