@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what realm-browser needs to build, when it is missing: GNU readline's headers.
+# Installs what realm-browser needs to build and test, when it is missing: GNU readline's
+# headers, and tmux for the interactive (terminal) test.
 # Safe to run repeatedly; does nothing on a machine that already has them.
 set -euo pipefail
 
@@ -13,10 +14,14 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-if ! dpkg -s libreadline-dev >/dev/null 2>&1; then
-    echo "setup: installing libreadline-dev" >&2
+missing=""
+if ! dpkg -s libreadline-dev >/dev/null 2>&1; then missing="$missing libreadline-dev"; fi
+if ! command -v tmux >/dev/null 2>&1; then missing="$missing tmux"; fi
+if [ -n "$missing" ]; then
+    echo "setup: installing$missing" >&2
     sudo_cmd=""
     if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
     $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq libreadline-dev >/dev/null
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq $missing >/dev/null
 fi

@@ -1,7 +1,11 @@
-/// The command line: `realm-browser [FILE] [-c COMMANDS] [--page-size N]`.
+/// The command line: `realm-browser [FILE] [-c COMMANDS] [-f SCRIPT] [--bail] [--page-size N]`.
 public struct CommandLineOptions: Equatable {
     public var path: String?
     public var commands: String?
+    /// `-f SCRIPT`: files of commands, run after `-c` in the order given.
+    public var scriptFiles: [String] = []
+    /// `--bail`: stop at the first failing command (exit status 1).
+    public var bail = false
     public var pageSize = 20
     /// `--json`: results and listings as JSON lines, for scripts.
     public var json = false
@@ -19,14 +23,17 @@ public struct CommandLineOptions: Equatable {
 
     Options:
       -c, --command "CMDS"  run the commands (separated by ';') and exit
+      -f, --file SCRIPT     run the commands in SCRIPT (one per line, '#' comments) and exit
+      --bail                stop at the first command that fails
       --json                print query results as JSON lines (whole result, canonical values)
       --page-size N         rows per page in listings (default 20)
       -h, --help            show this help and exit
       --version             show the version and exit
 
-    Without -c, commands are read from standard input: interactively with line editing,
+    Without -c or -f, commands are read from standard input: interactively with line editing,
     history (~/.realm_browser_history, or $REALM_BROWSER_HISTORY) and tab completion when
-    it is a terminal, one per line without prompts when it is piped.
+    it is a terminal, one per line without prompts when it is piped. A statement goes on to
+    the next line while a quote or bracket is open or the line ends with '\\'.
 
     Exit status: 0 when every command succeeded, 1 when the file could not be opened or a
     command failed, 2 for invalid command-line arguments.
@@ -35,6 +42,8 @@ public struct CommandLineOptions: Equatable {
       realm-browser default.realm
       realm-browser default.realm -c "classes; show Dog[0]"
       echo "schema Dog" | realm-browser default.realm
+      realm-browser default.realm --bail -f fix-names.txt
+      realm-browser default.realm -c 'schema --dot' | dot -Tpng > schema.png
 
     """
 
@@ -63,6 +72,9 @@ public struct CommandLineOptions: Equatable {
             case "-c", "--command":
                 let text = try value(for: argument)
                 options.commands = options.commands.map { $0 + "; " + text } ?? text
+            case "-f", "--file":
+                options.scriptFiles.append(try value(for: argument))
+            case "--bail": options.bail = true
             case "--page-size":
                 let text = try value(for: argument)
                 guard let size = Int(text), size > 0 else { throw .invalidValue(flag: argument, value: text) }

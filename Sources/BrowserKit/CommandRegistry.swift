@@ -37,6 +37,7 @@ public enum CommandRegistry {
         DumpCommand.spec,
         ExportCommand.spec,
         ImportCommand.spec,
+        ModelsCommand.spec,
         GenerateCommand.spec,
         CompactCommand.spec,
         CompactCommand.upgradeSpec,

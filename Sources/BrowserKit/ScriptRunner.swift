@@ -1,14 +1,18 @@
-/// Runs commands without a terminal (`-c`, piped stdin) and decides the exit status.
+/// Runs commands without a terminal (`-c`, `-f FILE`, piped stdin) and decides the exit status.
 ///
 /// A failing command is reported with where it came from and the run goes on, like sqlite3
-/// reading a script; the exit status then says that something failed.
+/// reading a script; the exit status then says that something failed. With `bail` (`--bail`)
+/// the run stops at the first failure instead, so a script never acts on a state it did not expect.
 public struct ScriptRunner {
     public let session: Session
     public let errors: OutputSink
+    /// Stop at the first failing command.
+    public var bail = false
 
-    public init(session: Session, errors: OutputSink) {
+    public init(session: Session, errors: OutputSink, bail: Bool = false) {
         self.session = session
         self.errors = errors
+        self.bail = bail
     }
 
     public enum ExitStatus: Int32 {
@@ -26,27 +30,55 @@ public struct ScriptRunner {
             do {
                 try session.execute(statement)
             } catch {
-                session.output.flush()
-                errors.line("error" + (origin.map { " (\($0))" } ?? "") + ": \(error)")
-                errors.flush()
+                report("\(error)", origin: origin)
                 succeeded = false
+                if bail { break }
             }
         }
         return succeeded
     }
 
-    /// Runs lines until the input ends or `quit`.
-    public func run(lines: some Sequence<String>) -> ExitStatus {
+    /// Runs lines until the input ends or `quit`, joining the lines of a statement that goes on
+    /// (open quotes or brackets, a trailing `\`); then refuses to drop uncommitted changes.
+    /// `source` names the input in error messages (`error (app.rbs, line 3): ...`).
+    public func run(lines: some Sequence<String>, source: String? = nil) -> ExitStatus {
+        var status = runWithoutFinishing(lines: lines, source: source)
+        if !finish() { status = .failure }
+        return status
+    }
+
+    /// `run(lines:source:)` without the end-of-input check, for several inputs in a row
+    /// (`-c` then `-f FILE`); call `finish()` after the last one.
+    public func runWithoutFinishing(lines: some Sequence<String>, source: String? = nil) -> ExitStatus {
         var status = ExitStatus.success
-        for (number, line) in lines.enumerated() {
-            if !run(line: line, origin: "line \(number + 1)") { status = .failure }
-            if session.wantsToQuit { break }
+        var accumulator = StatementAccumulator()
+        var firstLine = 1
+        func origin(_ first: Int) -> String { (source.map { "\($0), " } ?? "") + "line \(first)" }
+        for (index, line) in lines.enumerated() {
+            if !accumulator.isContinuing { firstLine = index + 1 }
+            guard let statement = accumulator.add(line) else { continue }
+            if !run(line: statement, origin: origin(firstLine)) {
+                status = .failure
+                if bail { return status }
+            }
+            if session.wantsToQuit { return status }
         }
-        if session.hasPendingChanges {
-            errors.line("error: the input ended with \(session.pendingChanges.count) uncommitted change(s); nothing was written (end with 'commit')")
-            errors.flush()
+        if let unfinished = accumulator.flush(), !run(line: unfinished, origin: origin(firstLine)) {
             status = .failure
         }
         return status
+    }
+
+    /// At the end of all input: staged changes that were never committed are an error.
+    public func finish() -> Bool {
+        guard session.hasPendingChanges else { return true }
+        report("the input ended with \(session.pendingChanges.count) uncommitted change(s); nothing was written (end with 'commit')", origin: nil)
+        return false
+    }
+
+    private func report(_ message: String, origin: String?) {
+        session.output.flush()
+        errors.line("error" + (origin.map { " (\($0))" } ?? "") + ": " + message)
+        errors.flush()
     }
 }

@@ -20,9 +20,14 @@ enum LineEditor {
         LineEditor.session = session
         rl_readline_name = UnsafePointer(strdup("realm-browser"))
         rl_attempted_completion_function = complete
+        // Key paths (`category.name`, `tasks.@count`, `Item[3]`) are one word for completion.
+        rl_completer_word_break_characters = UnsafePointer(strdup(Completer.wordBreakCharacters))
         using_history()
-        stifle_history(2000)
+        stifle_history(historyLimit)
         _ = read_history(historyPath)
+        // Each line is appended as it is entered, so a killed session keeps its history.
+        let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// The next line, or nil at end of input (Ctrl-D).
@@ -32,7 +37,10 @@ enum LineEditor {
         let line = String(cString: raw)
         if !line.trimmingCharacters().isEmpty {
             let previous = history_length > 0 ? history_get(history_base + history_length - 1) : nil
-            if previous.map({ String(cString: $0.pointee.line) }) != line { add_history(line) }
+            if previous.map({ String(cString: $0.pointee.line) }) != line {
+                add_history(line)
+                _ = append_history(1, historyPath)
+            }
         }
         return line
     }
@@ -44,19 +52,34 @@ enum LineEditor {
         return String(cString: raw)
     }
 
-    static func finish() {
-        _ = write_history(historyPath)
+    /// The prompt for the next line of a statement that goes on, as wide as `prompt`.
+    static func continuationPrompt(for prompt: String) -> String {
+        String(repeating: " ", count: max(0, prompt.count - 5)) + "...> "
     }
 
-    private static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
+    static let historyLimit: Int32 = 2000
+
+    static func finish() {
+        _ = history_truncate_file(historyPath, historyLimit)
+    }
+
+    private static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, end in
         guard let session = LineEditor.session, let buffer = rl_line_buffer else { return nil }
-        let line = String(cString: buffer)
-        let prefixBytes = Array(line.utf8.prefix(Int(start)))
-        let wordStart = String(decoding: prefixBytes, as: UTF8.self).count
-        guard let candidates = Completer.candidates(line: line, wordStart: wordStart, session: session) else {
+        // Completion looks at the line up to the cursor; offsets from readline are in bytes.
+        let bytes = Array(String(cString: buffer).utf8)
+        let line = String(decoding: bytes.prefix(Int(end)), as: UTF8.self)
+        let readlineStart = String(decoding: bytes.prefix(Int(start)), as: UTF8.self).count
+        // Our word may start earlier (break characters inside brackets do not count); readline
+        // replaces only from its own start, so candidates lose the part before it.
+        let wordStart = min(Completer.wordStart(in: line), readlineStart)
+        guard let whole = Completer.candidates(line: line, wordStart: wordStart, session: session) else {
             return nil
         }
+        let skipped = String(line.dropFirst(wordStart).prefix(readlineStart - wordStart))
+        let candidates = whole.filter { $0.hasPrefix(skipped) }.map { String($0.dropFirst(skipped.count)) }
         rl_attempted_completion_over = 1
+        // `SORT(` and `category.` go on without a space.
+        if candidates.count == 1, let last = candidates[0].last, "(.".contains(last) { rl_completion_suppress_append = 1 }
         LineEditor.matches = candidates
         return rl_completion_matches(text, generate)
     }

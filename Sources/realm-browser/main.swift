@@ -23,7 +23,7 @@ let session = Session(output: StandardOutput())
 session.notices = errors
 session.pageSize = options.pageSize
 if options.json { session.outputMode = .json }
-let runner = ScriptRunner(session: session, errors: errors)
+let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 if let path = options.path {
     do {
         try session.open(path: path)
@@ -34,8 +34,8 @@ if let path = options.path {
     }
 }
 
-if let commands = options.commands {
-    exit(runner.run(lines: [commands]).rawValue)
+if options.commands != nil || !options.scriptFiles.isEmpty {
+    exit(ScriptInputs.run(commands: options.commands, scriptFiles: options.scriptFiles, runner: runner).rawValue)
 }
 
 guard isatty(0) == 1 else {
@@ -45,9 +45,11 @@ guard isatty(0) == 1 else {
 print("realm-browser: \(session.file.map { "\($0.path), \($0.classTables.count) classes" } ?? "no file open (use: open FILE)"). Type 'help' for help.")
 LineEditor.start(session: session)
 session.askUser = { question in LineEditor.answer(prompt: question) }
+var statement = StatementAccumulator()
 var endsInARow = 0
 while !session.wantsToQuit {
-    guard let line = LineEditor.readLine(prompt: session.prompt) else {
+    let prompt = statement.isContinuing ? LineEditor.continuationPrompt(for: session.prompt) : session.prompt
+    guard let line = LineEditor.readLine(prompt: prompt) else {
         // Ctrl-D: leave like 'quit', asking first about staged changes. A terminal that keeps
         // reporting end of input (it went away) cannot answer; leave then, saying so.
         print()
@@ -62,7 +64,7 @@ while !session.wantsToQuit {
         continue
     }
     endsInARow = 0
-    runner.run(line: line, origin: nil)
+    if let complete = statement.add(line) { runner.run(line: complete, origin: nil) }
 }
 LineEditor.finish()
 exit(0)

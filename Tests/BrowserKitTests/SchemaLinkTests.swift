@@ -301,4 +301,13 @@ struct SchemaLinkTests {
             key(leaf: 3, type: 14, attributes: 0, tag: 3),
         ])
     }
+
+    @Test func completionOffersValueTypesAndClassesAsTypes() throws {
+        guard Fixtures.requirePresent() else { return }
+        let session = Session(output: BufferedOutput())
+        try session.open(path: Fixtures.realmPath("tasks"))
+        #expect(Completer.complete("add property Task owner Ta", session: session) == ["Task", "TaskList"])
+        #expect(Completer.complete("add property Task note st", session: session) == ["string"])
+        #expect(Completer.complete("add property Task due d", session: session) == ["data", "date", "decimal", "decimal128", "double"])
+    }
 }

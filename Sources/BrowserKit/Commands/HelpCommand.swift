@@ -1,27 +1,30 @@
 /// `help [COMMAND | addresses]`: the commands, and how objects are addressed, by example.
 enum HelpCommand {
     static let spec = CommandSpec(
-        name: "help", aliases: ["?", "\\?", ".help"], arguments: "[COMMAND | queries | addresses]",
-        summary: "this help; 'help queries' teaches the query language, 'help addresses' object addressing",
+        name: "help", aliases: ["?", "\\?", ".help"], arguments: "[COMMAND | TOPIC]",
+        summary: "this help; topics: commands, queries, literals, transactions, addresses, scripts",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
         let topic = arguments.trimmingWhitespace().lowercased()
         let output = session.output
-        if topic.isEmpty {
+        if topic.isEmpty || topic == "commands" {
             output.write(overview())
-        } else if ["addresses", "address", "positions", "keys"].contains(topic) {
-            output.write(addresses)
-        } else if ["queries", "query", "rql", "filter"].contains(topic) {
-            output.write(QueryHelp.text)
+        } else if let text = HelpTopics.text(for: topic) {
+            output.write(text)
         } else if let command = CommandRegistry.command(named: topic) {
             output.line("\(command.name) \(command.arguments)".trimmingWhitespace())
             output.line("  \(command.summary)")
             if !command.aliases.isEmpty { output.line("  also: " + command.aliases.joined(separator: ", ")) }
             if let examples = examples[command.name] { output.write(examples) }
         } else {
-            throw .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: CommandRegistry.allNames + ["addresses", "queries"]))
+            throw .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: CommandRegistry.allNames + topicNames))
         }
+    }
+
+    /// What `help` takes besides command names (for completion and suggestions).
+    static var topicNames: [String] {
+        HelpTopics.topics.map { $0.names[0] } + CommandRegistry.commands.map(\.name)
     }
 
     static func overview() -> String {
@@ -48,9 +51,12 @@ enum HelpCommand {
           set Specimen[3].category = Category[1]      re-point a link (null clears it)
           set Person[0].address = { city: "Oslo" }    a new embedded object (null deletes it)
           begin; set ...; update Task isCompleted == false SET isCompleted = true; status; commit
+          models swift                 Realm model classes for the schema (also kotlin, java, js, ts, csharp)
+          schema --dot                 the class graph: realm-browser app.realm -c 'schema --dot' | dot -Tpng > schema.png
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains
         how positions, object keys and primary keys differ. Commands can be joined with ';'.
+        More: help queries, help literals, help transactions, help scripts, help COMMAND.
 
         """
         return text

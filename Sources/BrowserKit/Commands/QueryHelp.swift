@@ -25,6 +25,22 @@ enum QueryHelp {
       find AllTypes fullText TEXT 'quick -lazy'         full-text search: words, -excluded words
       find Specimen name == $0  "Bald eagle"          $0, $1 ... take the values after the query
 
+    From the tutorials: the filters their apps pass to Realm, as commands here.
+      Specimen search, filter("name BEGINSWITH [c] %@", text).sorted(byKeyPath: "name"):
+        find Specimen name BEGINSWITH [c] $0 SORT(name ASC) "ba"
+      ... the same search by date, sorted(byKeyPath: "created", ascending: true):
+        find Specimen name BEGINSWITH [c] $0 SORT(created ASC) "ba"
+      a list's open and completed tasks, selectedList.tasks.filter("isCompleted = false"):
+        find Task isCompleted = false AND @links.TaskList.tasks.name == 'Groceries'
+        find Task isCompleted = true
+      task lists newest first, lists.sorted("createdAt", ascending: false):
+        find TaskList TRUEPREDICATE SORT(createdAt DESC)
+      the Dog tutorial, filter("color = 'tan' AND name BEGINSWITH 'B'") and filter("age < 2"):
+        find Dog color = 'tan' AND name BEGINSWITH 'B'
+        find Dog age < 2 SORT(name ASC)
+      companies with more than five employees, filter("employees.@count > 5"):
+        find Company employees.@count > 5
+
     After the predicate, in any order and repeated, applied left to right:
       SORT(created DESC, name ASC)   DISTINCT(category)   LIMIT(10)
       find Specimen TRUEPREDICATE SORT(name ASC) LIMIT(5)

@@ -3,14 +3,22 @@ import RealmFormat
 /// `schema [CLASS]`: properties with their types, optionality, keys, indexes and link targets.
 enum SchemaCommand {
     static let spec = CommandSpec(
-        name: "schema", aliases: ["describe"], arguments: "[CLASS]",
-        summary: "show the properties of a class (or of every class)",
+        name: "schema", aliases: ["describe"], arguments: "[CLASS] [--dot]",
+        summary: "show the properties of a class (or of every class); --dot: the class graph for Graphviz",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
         let catalog = try session.requireCatalog()
-        let words = StatementSplitter.words(in: arguments)
-        guard words.count <= 1 else { throw .usage("schema [CLASS]") }
+        var words = StatementSplitter.words(in: arguments)
+        if let flag = words.firstIndex(of: "--dot") {
+            words.remove(at: flag)
+            guard words.count <= 1 else { throw .usage("schema [CLASS] [--dot]") }
+            let only = try words.first.map { name throws(BrowserError) in [try catalog.table(named: name)] }
+            let name = catalog.file.path.split(separator: "/").last.map(String.init) ?? "realm"
+            session.output.write(SchemaGraph(file: catalog.file, catalogName: name).dot(only: only))
+            return
+        }
+        guard words.count <= 1 else { throw .usage("schema [CLASS] [--dot]") }
         if let name = words.first {
             describe(try catalog.table(named: name), catalog: catalog, output: session.output, withTitle: false)
             return

@@ -1,0 +1,90 @@
+/// The texts of `help TOPIC` beyond the commands themselves: what a user needs to know once,
+/// written with the classes of the tutorials Realm users learned from.
+enum HelpTopics {
+    /// Every topic `help` knows, with the words that name it.
+    static let topics: [(names: [String], text: String)] = [
+        (["commands"], ""),
+        (["queries", "query", "rql", "filter"], QueryHelp.text),
+        (["literals", "values", "literal", "value"], literals),
+        (["transactions", "transaction", "editing", "edits"], transactions),
+        (["addresses", "address", "positions", "keys"], HelpCommand.addresses),
+        (["scripts", "script", "shell", "keys-and-lines"], scripts),
+    ]
+
+    static func text(for topic: String) -> String? {
+        topics.first { $0.names.contains(topic) }?.text
+    }
+
+    static let literals = """
+    Values are written as in Realm's query language, in queries and in set/update/create:
+
+      "Bald eagle"  'Bald eagle'     strings, either quote; \\" \\' \\\\ \\n \\t escapes inside
+      42  -7  0x1F                   int (64-bit)
+      3.25  -1.5e3  inf  -inf  nan   double and float (a float property rounds the value)
+      123.456                        decimal128 for a decimal128 property
+      true  false                    bool
+      null  nil                      null, where the property is optional (and for links)
+      2015-04-01@12:00:00            date (UTC), also 2015-04-01@12:00:00:500000000 (nanoseconds)
+      T1427889600:0                  date as seconds:nanoseconds since 1970
+      oid(507f1f77bcf86cd799439011)  objectId
+      uuid(3b241101-e2bb-4255-8caf-4136c566a962)
+      B64"aGVsbG8="                  binary (data), base64
+      Category[1]                    a link, in set: set Specimen[3].category = Category[1]
+      {5, 50, 500}                   a list of values, for IN: find Item id IN {5, 50, 500}
+      $0 $1                          arguments: find Specimen name == $0 "Bald eagle"
+
+    Examples:
+      set Specimen[3].latitude = 57.4778
+      set Specimen[3].created = 2015-04-01@12:00:00
+      create Category name = "Fungi"
+      update Task isCompleted == false SET isCompleted = true
+
+    """
+
+    static let transactions = """
+    Changes are written to the file in place, the way Realm commits a write transaction.
+
+      set Category[0].name = "Aves"       outside a transaction: committed at once
+      begin                                start a write transaction (the prompt shows realm*>)
+      set Specimen[3].name = "Bald eagle"  staged, not yet written
+      create Category name = "Fungi"
+      delete Specimen[7]                   links to it become null, lists drop it
+      append TaskList[0].tasks Task[5]     lists of links: append, remove LIST[I], move LIST FROM TO
+      update Task isCompleted == false SET isCompleted = true
+      status                               what commit will write
+      commit                               write all staged changes as one new version
+      rollback                             or drop them
+
+    A failing statement inside 'begin' leaves the earlier staged changes as they were. With staged
+    changes, 'quit', Ctrl-D and 'open' ask whether to commit, discard or cancel; in a script they
+    (and the end of the script) are refused ('quit!' drops them). While a Realm app has the file
+    open (its lock file is held), writing is refused; when it commits while you read, the session
+    reloads the new version and says so.
+    Schema: add class Fungus (name string, spores int?, host Specimen, hosts Specimen[]);
+    add property Specimen habitat Habitat; types: value types or a class (a link), '?' optional,
+    suffix [] list, <> set, {} dictionary (tags string?[])
+
+    """
+
+    static let scripts = """
+    Running commands without typing them:
+
+      realm-browser app.realm -c "classes; show Dog[0]"    commands separated by ';'
+      realm-browser app.realm -f fixes.txt                 a file of commands, one per line
+      printf 'classes\\nschema Dog\\n' | realm-browser app.realm
+      realm-browser app.realm --bail -f fixes.txt          stop at the first failing command
+
+    In a script, '#' starts a comment line. A statement goes on to the next line while a quote
+    or bracket is open, or when the line ends with '\\':
+      find Specimen name BEGINSWITH[c] 'b' AND (
+          latitude > 40 OR category.name == 'Birds')
+
+    Exit status: 0 when every command succeeded, 1 when any failed (the error names the line),
+    2 for bad command-line arguments.
+
+    Interactively: Tab completes commands, class names, key paths (category.na -> category.name),
+    query operators after a property and SORT( DISTINCT( LIMIT( after a comparison. History is
+    kept in ~/.realm_browser_history, or in the file $REALM_BROWSER_HISTORY names.
+
+    """
+}

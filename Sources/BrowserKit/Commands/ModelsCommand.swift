@@ -1,0 +1,57 @@
+import RealmFormat
+
+/// The SDKs `models` writes model definitions for.
+public enum ModelLanguage: String, CaseIterable, Sendable {
+    case swift, kotlin, java, js, ts, csharp
+
+    static func named(_ text: String) -> ModelLanguage? {
+        switch text.lowercased() {
+        case "javascript": return .js
+        case "typescript": return .ts
+        case "c#", "cs", "dotnet", ".net": return .csharp
+        default: return ModelLanguage(rawValue: text.lowercased())
+        }
+    }
+
+    /// The source text for `classes` of `schema` in this language.
+    func source(for classes: [ModelClass], fileName: String) -> String {
+        switch self {
+        case .swift: return SwiftModelWriter.source(for: classes, fileName: fileName)
+        case .kotlin: return KotlinModelWriter.source(for: classes, fileName: fileName)
+        case .java: return JavaModelWriter.source(for: classes, fileName: fileName)
+        case .js: return JavaScriptModelWriter(typed: false).source(for: classes, fileName: fileName)
+        case .ts: return JavaScriptModelWriter(typed: true).source(for: classes, fileName: fileName)
+        case .csharp: return CSharpModelWriter.source(for: classes, fileName: fileName)
+        }
+    }
+}
+
+/// `models LANGUAGE [CLASS]`: model classes for a Realm SDK that match the open file's schema,
+/// as Realm Studio offered, so an app can open the file with exactly this schema.
+enum ModelsCommand {
+    static let usage = "models swift|kotlin|java|js|ts|csharp [CLASS]"
+
+    static let spec = CommandSpec(
+        name: "models", aliases: ["model"], arguments: "swift|kotlin|java|js|ts|csharp [CLASS]",
+        summary: "model definitions for a Realm SDK matching the schema, e.g. models swift",
+        run: { arguments, session throws(BrowserError) in try run(arguments, session) })
+
+    static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        let catalog = try session.requireCatalog()
+        let words = StatementSplitter.words(in: arguments)
+        guard (1...2).contains(words.count) else { throw .usage(usage) }
+        guard let language = ModelLanguage.named(words[0]) else {
+            throw .invalidValue("unknown language '\(words[0])'; " + usage)
+        }
+        var classes = ModelSchema(file: catalog.file).classes
+        guard !classes.isEmpty else {
+            throw .invalidValue("the file has no classes (tables named class_...) to write models for; 'classes --all' lists its tables")
+        }
+        if words.count == 2 {
+            let table = try catalog.table(named: words[1])
+            classes = classes.filter { $0.name == table.className }
+        }
+        let fileName = catalog.file.path.split(separator: "/").last.map(String.init) ?? catalog.file.path
+        session.output.write(language.source(for: classes, fileName: fileName))
+    }
+}

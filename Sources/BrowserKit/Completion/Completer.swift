@@ -1,0 +1,198 @@
+import RealmFormat
+
+/// Tab completion by context: command names first; then, by command, class names where a
+/// class is expected, key paths where a path is (`Specimen[3].cat` → `Specimen[3].category`,
+/// `category.na` → `category.name` in a query), operators after a property inside a query
+/// (only those its type supports), literals and keywords (`AND`, `SORT(`, `LIMIT(`) after that.
+public enum Completer {
+    /// Characters that end the word readline completes. Dots, `@`, `[`/`]` and `$` are not among
+    /// them, so a key path such as `tasks.@count` or `Item[3].name` is one word.
+    public static let wordBreakCharacters = " \t\n\"'=<>!;(){},|&"
+
+    /// Where the word being completed at the end of `line` starts (a character offset): after
+    /// the last of `wordBreakCharacters` outside brackets, so `Specimen[_key = 41].cat` is one
+    /// word. Readline breaks inside brackets too; the line editor trims candidates to its word.
+    public static func wordStart(in line: String) -> Int {
+        var start = 0
+        var depth = 0
+        for (offset, character) in line.enumerated() {
+            if character == "[" { depth += 1 } else if character == "]" { depth = max(0, depth - 1) }
+            if depth == 0, wordBreakCharacters.contains(character) { start = offset + 1 }
+        }
+        return start
+    }
+
+    /// Candidates for the end of `line` as the user typed it (the cursor at the end).
+    public static func complete(_ line: String, session: Session) -> [String]? {
+        candidates(line: line, wordStart: wordStart(in: line), session: session)
+    }
+
+    /// Candidates for the word that starts at `wordStart` (a character offset) in `line`, which
+    /// ends at the cursor; nil means "complete a file name" (after `open`, `compact`, ...).
+    public static func candidates(line: String, wordStart: Int, session: Session) -> [String]? {
+        let statementStart = lastStatementStart(in: String(line.prefix(wordStart)))
+        let before = String(line.prefix(wordStart).dropFirst(statementStart))
+        let word = String(line.dropFirst(wordStart))
+        let (command, arguments) = StatementSplitter.command(in: before)
+        guard !command.isEmpty, before.contains(where: \.isWhitespace) else {
+            return commandNames.filter { $0.hasPrefix(word.lowercased()) }
+        }
+        let name = CommandRegistry.command(named: command)?.name ?? command.lowercased()
+        let argumentWords = StatementSplitter.words(in: arguments)
+        // The text before the word ends with a break character: the word is a new argument.
+        let position = argumentWords.count
+        let catalog = session.catalog
+        let classes = catalog.map { $0.file.classTables.compactMap(\.className) } ?? []
+        func classNames(_ extra: [String] = []) -> [String] {
+            (classes + extra).filter { $0.hasPrefix(word) }
+        }
+        func words(_ options: [String]) -> [String] { options.filter { $0.hasPrefix(word) } }
+        switch name {
+        case "help":
+            return position == 0 ? words(HelpCommand.topicNames) : []
+        case "classes":
+            return words(["--all"])
+        case "schema":
+            return position == 0 ? classNames(["--dot"]) : (argumentWords.first == "--dot" && position == 1 ? classNames() : [])
+        case "models":
+            return position == 0 ? words(ModelLanguage.allCases.map(\.rawValue)) : (position == 1 ? classNames() : [])
+        case "dump":
+            if argumentWords.last == "--out" { return nil }
+            return classNames(["--out"])
+        case "delete":
+            return position == 0 ? classNames() : []
+        case "set":
+            guard let catalog else { return [] }
+            if position == 0 { return pathCandidates(for: word, catalog: catalog, session: session) }
+            guard position == 2, argumentWords[1] == "=" else { return [] }
+            return valueCandidates(forPath: argumentWords[0], word: word, catalog: catalog, session: session)
+        case "show", "cd", "backlinks", "remove", "move":
+            guard position == 0, let catalog else { return [] }
+            return pathCandidates(for: word, catalog: catalog, session: session)
+        case "append":
+            guard let catalog else { return [] }
+            return position == 0 ? pathCandidates(for: word, catalog: catalog, session: session) : (position == 1 ? classNames() : [])
+        case "count", "find", "update", "create":
+            guard position > 0 else { return classNames() }
+            guard let catalog, let className = argumentWords.first, let table = try? catalog.table(named: className) else { return [] }
+            let afterClass = String(StatementSplitter.command(in: arguments).arguments)
+            var query = QueryCompletion(table: table, keyPaths: KeyPathCompletion(file: catalog.file))
+            if name == "create" { return assignmentCandidates(afterClass, word: word, query: query) }
+            query.allowsSet = name == "update"
+            return query.candidates(before: afterClass, word: word)
+        case "sort":
+            guard let catalog, let last = session.lastQuery, let table = try? catalog.table(named: last.tableName) else { return [] }
+            if position == 1 { return QueryCompletion.matching(["asc", "desc"], word) }
+            return position == 0 ? KeyPathCompletion(file: catalog.file).candidates(for: word, from: table) : []
+        case "add":
+            if position == 0 { return words(["class", "property"]) }
+            if argumentWords.first == "property" {
+                if position == 1 { return classNames() }
+                // A type is a value type or a class (a link).
+                if position == 3 { return words(PropertyDeclaration.valueTypes.keys.sorted()) + classNames() }
+            }
+            return []
+        case "export":
+            // export json|csv [CLASS | result] FILE: a class or a file name may come second.
+            if position == 0 { return words(["json", "csv"]) }
+            if position == 1, !word.contains("/") {
+                let names = classNames(["result"])
+                if !names.isEmpty { return names }
+            }
+            return nil
+        case "import":
+            if position == 0 { return words(["csv"]) }
+            if position == 1 { return nil }
+            return position == 2 ? classNames() : words(["--skip-bad", "--primary"])
+        case "stats":
+            if position == 0 { return classNames() }
+            guard position == 1, let className = argumentWords.first, let table = try? catalog?.table(named: className) else { return [] }
+            return table.columns.map(\.name).filter { $0.hasPrefix(word) }
+        case "generate":
+            return position == 0 ? words(["demo"]) : nil
+        case "open", "compact", "upgrade", "load":
+            return nil
+        default:
+            // Commands without arguments complete nothing; unknown ones may take a file.
+            return CommandRegistry.command(named: name).map { $0.arguments.isEmpty ? [] : nil } ?? []
+        }
+    }
+
+    /// Command names as typed at the start of a statement (not the punctuation aliases).
+    static var commandNames: [String] {
+        CommandRegistry.allNames.filter { $0.first?.isLetter == true }.sorted()
+    }
+
+    /// `create Category name = "Fungi", ` offers the properties again after each comma.
+    static func assignmentCandidates(_ text: String, word: String, query: QueryCompletion) -> [String] {
+        var assignment = QueryCompletion(table: query.table, keyPaths: query.keyPaths)
+        assignment.allowsSet = true
+        let expectation = assignment.expectation(after: "TRUEPREDICATE SET " + text)
+        return assignment.candidates(forExpectation: expectation, word: word)
+    }
+
+    /// `Specimen[3].cat` → `Specimen[3].category`; a bare word → classes, plus the properties of
+    /// the object the user stands on. Paths are completed by the schema, so null links still complete.
+    static func pathCandidates(for word: String, catalog: Catalog, session: Session) -> [String] {
+        let current: Table? = {
+            switch session.path.last?.location {
+            case let .object(object)?: return object.table
+            case let .table(table)?: return table
+            default: return nil
+            }
+        }()
+        let keyPaths = KeyPathCompletion(file: catalog.file)
+        let segments = KeyPathCompletion.segments(of: word)
+        guard segments.count > 1 else {
+            let names = catalog.file.classTables.compactMap(\.className) + (current?.columns.map(\.name) ?? [])
+            return Array(Set(names.filter { $0.hasPrefix(word) })).sorted()
+        }
+        let first = segments[0]
+        let rest = segments.dropFirst().joined(separator: ".")
+        if let table = catalog.file.classTables.first(where: { $0.className == KeyPathCompletion.stripSubscript(first) }) {
+            return keyPaths.candidates(for: rest, from: table).map { first + "." + $0 }
+        }
+        guard let current else { return [] }
+        return keyPaths.candidates(for: word, from: current)
+    }
+
+    /// After `set PATH = `: `true`/`false` for a bool, `nil` where null fits, the target class
+    /// for a link (`set Specimen[3].category = Cat` → `Category`).
+    static func valueCandidates(forPath path: String, word: String, catalog: Catalog, session: Session) -> [String] {
+        let segments = KeyPathCompletion.segments(of: path)
+        let keyPaths = KeyPathCompletion(file: catalog.file)
+        var column: Column?
+        if segments.count > 1, let table = catalog.file.classTables.first(where: { $0.className == KeyPathCompletion.stripSubscript(segments[0]) }) {
+            column = keyPaths.column(at: segments.dropFirst().joined(separator: "."), from: table)
+        } else if case let .object(object)? = session.path.last?.location {
+            column = keyPaths.column(at: path, from: object.table)
+        }
+        guard let column else { return [] }
+        var values: [String] = []
+        if column.type == .bool { values += ["true", "false"] }
+        if column.isLink, let key = column.targetTableKey, let target = catalog.file.table(withKey: key)?.className { values.append(target) }
+        if column.isNullable || column.isLink || column.type == .mixed { values.append("nil") }
+        return values.filter { $0.lowercased().hasPrefix(word.lowercased()) }
+    }
+
+    /// Where the statement being typed starts: after the last `;` outside quotes and brackets.
+    static func lastStatementStart(in text: String) -> Int {
+        var start = 0
+        var quote: Character?
+        var depth = 0
+        for (offset, character) in text.enumerated() {
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "[", "(", "{": depth += 1
+            case "]", ")", "}": depth = max(0, depth - 1)
+            case ";" where depth == 0: start = offset + 1
+            default: break
+            }
+        }
+        return start
+    }
+}

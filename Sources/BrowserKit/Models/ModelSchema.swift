@@ -1,0 +1,150 @@
+import RealmFormat
+
+/// The schema of a Realm file as the SDKs declare it, the input of every model writer.
+///
+/// The file knows each class's properties (type, optionality, collection, link target, primary
+/// key, indexes) and hidden backlink columns. A backlink column records which class and
+/// property link here but not the name the app gave its linking-objects property; writers use
+/// `ModelBacklink.name`, which is derived from the origin (`Person.banks` → `persons`).
+struct ModelSchema {
+    var classes: [ModelClass]
+
+    init(file: RealmFile) {
+        let tables = file.classTables
+        classes = tables.compactMap { table in
+            guard let name = table.className else { return nil }
+            let properties = table.columns.map { ModelProperty(column: $0, file: file) }
+            var backlinks: [ModelBacklink] = []
+            if table.kind != .embedded {
+                for column in table.backlinkColumns {
+                    guard let originKey = column.targetTableKey, let origin = file.table(withKey: originKey),
+                          let originName = origin.className,
+                          let originColumn = origin.columns.first(where: { $0.key == column.oppositeColumnKey }),
+                          originColumn.isLink else { continue }
+                    backlinks.append(ModelBacklink(name: "", originClass: originName, originProperty: originColumn.name))
+                }
+            }
+            let taken = Set(properties.map(\.name))
+            return ModelClass(name: name, kind: table.kind, properties: properties,
+                              backlinks: ModelBacklink.named(backlinks, avoiding: taken))
+        }
+    }
+}
+
+struct ModelClass {
+    let name: String
+    let kind: TableKind
+    let properties: [ModelProperty]
+    let backlinks: [ModelBacklink]
+
+    var primaryKey: ModelProperty? { properties.first(where: \.isPrimaryKey) }
+}
+
+/// The value type of a property or of a collection's elements.
+enum ModelType: Equatable {
+    case int, bool, float, double, string, data, date, objectId, decimal128, uuid, mixed
+    case object(String)
+
+    init(column: Column, file: RealmFile) {
+        switch column.type {
+        case .int: self = .int
+        case .bool: self = .bool
+        case .float: self = .float
+        case .double: self = .double
+        case .string: self = .string
+        case .binary: self = .data
+        case .timestamp: self = .date
+        case .objectId: self = .objectId
+        case .decimal128: self = .decimal128
+        case .uuid: self = .uuid
+        case .link, .legacyLinkList:
+            let target = column.targetTableKey.flatMap { file.table(withKey: $0) }
+            self = .object(target?.className ?? target?.name ?? "Object")
+        default: self = .mixed
+        }
+    }
+
+    var isObject: Bool { if case .object = self { return true } else { return false } }
+}
+
+struct ModelProperty {
+    let name: String
+    let type: ModelType
+    /// For a single value: may be null. For a collection: its elements may be null.
+    let isOptional: Bool
+    let collection: CollectionKind?
+    let isPrimaryKey: Bool
+    /// A general search index that is not the primary key's own.
+    let isIndexed: Bool
+    let isFullTextIndexed: Bool
+    /// The target class is embedded (owned by this object).
+    let isEmbeddedLink: Bool
+
+    init(column: Column, file: RealmFile) {
+        name = column.name
+        type = ModelType(column: column, file: file)
+        collection = column.collection
+        isPrimaryKey = column.isPrimaryKey
+        isIndexed = column.isIndexed && !column.isPrimaryKey
+        isFullTextIndexed = column.isFullTextIndexed
+        let target = column.isLink ? column.targetTableKey.flatMap { file.table(withKey: $0) } : nil
+        isEmbeddedLink = target?.kind == .embedded
+        // Single links are always optional; a dictionary's link values may be null.
+        if column.isLink {
+            isOptional = column.collection == nil || column.collection == .dictionary
+        } else {
+            isOptional = column.isNullable || column.type == .mixed
+        }
+    }
+}
+
+/// A linking-objects property: the objects whose `originProperty` links here.
+struct ModelBacklink {
+    let name: String
+    let originClass: String
+    let originProperty: String
+
+    /// `persons` for the only backlink from Person; `allTypesViaTargetList` when one class
+    /// links here through several properties, or when the short name is taken.
+    static func named(_ backlinks: [ModelBacklink], avoiding taken: Set<String>) -> [ModelBacklink] {
+        var used = taken
+        return backlinks.map { backlink in
+            let short = ModelNaming.plural(ModelNaming.lowerFirst(backlink.originClass))
+            let sameOrigin = backlinks.filter { $0.originClass == backlink.originClass }.count
+            var name = sameOrigin == 1 && !used.contains(short)
+                ? short : short + "Via" + ModelNaming.upperFirst(backlink.originProperty)
+            while used.contains(name) { name += "_" }
+            used.insert(name)
+            return ModelBacklink(name: name, originClass: backlink.originClass, originProperty: backlink.originProperty)
+        }
+    }
+}
+
+/// Spelling helpers shared by the writers.
+enum ModelNaming {
+    static func lowerFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    static func upperFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    /// English plural of a class name, good enough for a property name: Category → categories.
+    static func plural(_ word: String) -> String {
+        let lower = word.lowercased()
+        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }
+        if ["ss", "x", "z", "ch", "sh"].contains(where: { lower.hasSuffix($0) }) { return word + "es" }
+        if lower.hasSuffix("s") { return word }
+        return word + "s"
+    }
+
+    /// `_id` → `Id`, `bank_accno` → `BankAccno`: C# property names.
+    static func pascalCase(_ name: String) -> String {
+        let parts = name.split(separator: "_").map { upperFirst(String($0)) }
+        let joined = parts.joined()
+        return joined.isEmpty ? name : joined
+    }
+}
