@@ -37,9 +37,7 @@ enum ConsistentRead {
         for _ in 0..<attempts {
             guard let catalog = session.catalog else { break }
             let saved = SavedNavigation(session)
-            let real = session.output
-            let buffer = BufferedOutput()
-            session.redirectOutput(to: buffer)
+            session.router.hold()
             var failure: BrowserError?
             session.versionConfirmed = false
             do {
@@ -47,14 +45,14 @@ enum ConsistentRead {
             } catch {
                 failure = error
             }
-            session.redirectOutput(to: real)
             session.beforeVersionCheck?()
             // A command that confirmed its read before writing a file is done whatever happens later.
             if session.versionConfirmed || (try? FileVersion.current(path: catalog.file.path)) == catalog.file.openedVersion {
-                real.write(buffer.text)
+                session.router.release(deliver: true)
                 if let failure { throw failure }
                 return
             }
+            session.router.release(deliver: false)
             saved.restore(in: session)
             try reload(session, during: command.name)
         }

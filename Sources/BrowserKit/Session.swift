@@ -3,7 +3,9 @@ import RealmFormat
 /// One user's conversation with the browser: the open file, the listing `more` continues, and
 /// where output goes. The REPL, `-c` and piped scripts all drive the same `Session`.
 public final class Session {
-    public private(set) var output: OutputSink
+    /// Where commands write: the sink given at creation, or a file (`output`, `once`).
+    public var output: OutputSink { router }
+    let router: OutputRouter
     /// Where the session reports that it reloaded the file (standard error in the executable);
     /// nil: with the output.
     public var notices: OutputSink?
@@ -22,8 +24,17 @@ public final class Session {
     /// Set by `quit`; the driver stops reading commands.
     public private(set) var wantsToQuit = false
     var listing: Listing?
-    /// `table` for people, `json` (JSON lines, whole results) for scripts.
+    /// How rows print (`mode`): `table` for people; `csv`, `json`, `jsonl` whole results for scripts.
     public var outputMode: OutputMode = .table
+    /// Whether tables and CSV start with the column names (`headers on|off`).
+    public var showsHeaders = true
+    /// What the standard output is (colors, width, pager); plain unless the driver detects a terminal.
+    public var terminal = TerminalSettings.plain {
+        didSet {
+            let settings = terminal
+            router.usePager(settings.pager, height: { settings.lines }, width: { settings.columns })
+        }
+    }
     /// The class and text of the last `find`, for `sort`.
     var lastQuery: (tableName: String, text: String)?
     /// Where the user stands (`cd`); empty at the top.
@@ -38,7 +49,26 @@ public final class Session {
     var importedKeys: [String: [String: [Int64: Int64]]] = [:]
 
     public init(output: OutputSink) {
-        self.output = output
+        router = OutputRouter(standard: output)
+    }
+
+    /// The style rows print in now: colors and the terminal width only reach the terminal.
+    public var outputStyle: OutputStyle {
+        let toTerminal = router.isStandardOutput
+        return OutputStyle(mode: outputMode, showsHeaders: showsHeaders,
+                           colors: toTerminal && terminal.colors,
+                           width: toTerminal ? terminal.columns : nil)
+    }
+
+    /// Where a page that starts at `start` ends: the range's end, a page for people, or the
+    /// whole listing in the modes programs read (csv, json, jsonl).
+    func pageEnd(from start: Int, upperBound: Int? = nil) -> Int {
+        upperBound ?? (outputMode.isMachineReadable ? Int.max : start + pageSize)
+    }
+
+    /// A printer for one command's rows in the current style.
+    func rowPrinter(_ columns: [OutputColumn], layout: RowPrinter.Layout = .grid) -> RowPrinter {
+        RowPrinter(columns: columns, style: outputStyle, layout: layout, output: output)
     }
 
     public var file: RealmFile? { catalog?.file }
@@ -64,13 +94,11 @@ public final class Session {
         guard let command = CommandRegistry.command(named: name) else {
             throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, among: CommandRegistry.allNames))
         }
-        defer { output.flush() }
+        defer {
+            output.flush()
+            router.commandFinished()
+        }
         try ConsistentRead.run(command, arguments: arguments, session: self)
-    }
-
-    /// Sends command output elsewhere (a buffer while a read command's version is unconfirmed).
-    func redirectOutput(to sink: OutputSink) {
-        output = sink
     }
 
     /// Throws if another process committed since the file was opened: commands that write
@@ -146,10 +174,4 @@ enum Listing {
     case table(name: String, next: Int)
     case collection(CollectionSummary, name: String, next: Int)
     case results(QueryResult, next: Int)
-}
-
-/// How results are printed.
-public enum OutputMode {
-    case table
-    case json
 }

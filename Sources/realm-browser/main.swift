@@ -22,7 +22,9 @@ if options.showHelp || options.showVersion {
 let session = Session(output: StandardOutput())
 session.notices = errors
 session.pageSize = options.pageSize
-if options.json { session.outputMode = .json }
+session.outputMode = options.mode ?? (options.json ? .jsonl : .table)
+session.showsHeaders = !options.noHeaders
+session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && options.commands == nil && options.scriptFiles.isEmpty)
 let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 if let path = options.path {
     do {

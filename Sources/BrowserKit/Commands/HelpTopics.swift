@@ -73,6 +73,8 @@ enum HelpTopics {
       realm-browser app.realm -f fixes.txt                 a file of commands, one per line
       printf 'classes\\nschema Dog\\n' | realm-browser app.realm
       realm-browser app.realm --bail -f fixes.txt          stop at the first failing command
+      realm-browser app.realm --mode csv -c "show Dog"     the whole class as CSV (also json, jsonl)
+      realm-browser app.realm -c "once dogs.md; mode markdown; show Dog"   one result to a file
 
     In a script, '#' starts a comment line. A statement goes on to the next line while a quote
     or bracket is open, or when the line ends with '\\':

@@ -68,7 +68,14 @@ enum Transaction {
         summary: "the changes the open transaction will commit",
         run: { _, session throws(BrowserError) in
             guard session.transaction != nil else {
-                session.output.line("no transaction open; changes commit at once ('begin' to stage several)")
+                session.rowPrinter([OutputColumn("#", alignment: .right), OutputColumn("change")])
+                    .finish(notes: ["no transaction open; changes commit at once ('begin' to stage several)"])
+                return
+            }
+            guard session.outputMode == .table else {
+                let printer = session.rowPrinter([OutputColumn("#", alignment: .right), OutputColumn("change")])
+                for (index, change) in session.pendingChanges.enumerated() { printer.add([.number(index + 1), .string(change)]) }
+                printer.finish(notes: session.pendingChanges.isEmpty ? ["transaction open, no changes yet"] : [])
                 return
             }
             if session.pendingChanges.isEmpty { session.output.line("transaction open, no changes yet") }

@@ -52,6 +52,10 @@ public enum Completer {
             return position == 0 ? words(HelpCommand.topicNames) : []
         case "classes":
             return words(["--all"])
+        case "mode":
+            return position == 0 ? words(OutputMode.allCases.map(\.rawValue)) : []
+        case "headers":
+            return position == 0 ? words(["on", "off"]) : []
         case "schema":
             return position == 0 ? classNames(["--dot"]) : (argumentWords.first == "--dot" && position == 1 ? classNames() : [])
         case "models":
