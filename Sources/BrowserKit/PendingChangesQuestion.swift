@@ -19,15 +19,15 @@ public enum PendingChangesQuestion {
     }
 
     /// Asks until the answer is understood; the end of input (Ctrl-D at the question) cancels,
-    /// because cancelling is the only answer that loses and writes nothing.
-    public static func ask(count: Int, action: String, readLine: (String) -> String?, output: OutputSink) -> Answer {
-        output.line("\(count) change\(count == 1 ? " is" : "s are") staged and not committed.")
-        output.flush()
+    /// because cancelling is the only answer that loses and writes nothing. The whole question
+    /// is the prompt, so it reaches the terminal even while output goes to a file or a pager.
+    public static func ask(count: Int, action: String, readLine: (String) -> String?) -> Answer {
+        var prompt = "\(count) change\(count == 1 ? " is" : "s are") staged and not committed. "
+            + "Commit, discard or cancel \(action)? [commit/discard/cancel] "
         while true {
-            guard let line = readLine("Commit, discard or cancel \(action)? [commit/discard/cancel] ") else { return .cancel }
+            guard let line = readLine(prompt) else { return .cancel }
             if let answer = answer(from: line) { return answer }
-            output.line("Please answer commit, discard or cancel.")
-            output.flush()
+            prompt = "Please answer commit, discard or cancel: "
         }
     }
 
@@ -38,7 +38,7 @@ public enum PendingChangesQuestion {
         guard let askUser = session.askUser else {
             throw .pendingChanges(count: session.pendingChanges.count, action: action)
         }
-        switch ask(count: session.pendingChanges.count, action: action, readLine: askUser, output: session.output) {
+        switch ask(count: session.pendingChanges.count, action: action, readLine: askUser) {
         case .commit:
             try Transaction.commit.run("", session)
             return true
@@ -54,8 +54,12 @@ public enum PendingChangesQuestion {
     /// The end of input at the prompt (Ctrl-D): leave, after settling staged changes like
     /// `quit`. Returns whether the input loop should stop.
     public static func endOfInput(_ session: Session) -> Bool {
-        // The caller may exit right after: what the commit or rollback printed must be out.
-        defer { session.output.flush() }
+        // Like a command's end: what the commit or rollback printed goes out (through the pager,
+        // if any) before the caller exits.
+        defer {
+            session.output.flush()
+            session.router.commandFinished()
+        }
         do {
             return try settle(session, before: "leaving")
         } catch {

@@ -158,6 +158,9 @@ struct EditSessionTests {
                 throw CocoaError(.fileNoSuchFile)
             }
             self.terminal = terminal
+            // A wide window (TIOCSWINSZ), so readline shows the question's whole prompt.
+            var size = winsize(ws_row: 40, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(master, UInt(TIOCSWINSZ), &size)
             process.executableURL = ExecutableTests.executable
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
@@ -225,8 +228,7 @@ struct EditSessionTests {
         // Keys are typed only once readline shows its prompt: it may flush input typed earlier.
         #expect(session.waitFor("staged: Category[0].name = \"Aves\"  (1 pending; 'commit' writes them)\r\nrealm*> "))
         session.type("\u{04}")   // Ctrl-D at the prompt
-        #expect(session.waitFor("Commit, discard or cancel leaving? [commit/discard/cancel] "))
-        #expect(session.text.contains("1 change is staged and not committed."))
+        #expect(session.waitFor("1 change is staged and not committed. Commit, discard or cancel leaving? [commit/discard/cancel] "))
         session.type("\u{04}")   // Ctrl-D at the question: cancel, back at the prompt
         #expect(session.waitFor("cancelled: the transaction stays open\r\nrealm*> "))
         session.type("quit\r")
