@@ -7,6 +7,9 @@ enum ValueCoercion {
         let place = "\(className).\(column.name)"
         if value == .null {
             guard column.isNullable || column.type == .mixed else {
+                if column.collection != nil {
+                    throw .invalidValue("the elements of \(place) are required (not optional); they cannot be null")
+                }
                 throw .invalidValue("\(place) is required (not optional); it cannot be null")
             }
             return .null
@@ -24,7 +27,9 @@ enum ValueCoercion {
             let magnitude = UInt64(number.magnitude)
             return .decimal(Decimal128(high: 0x3040_0000_0000_0000 | (number < 0 ? 1 << 63 : 0), low: magnitude))
         default:
-            throw .invalidValue("\(place) is a \(SchemaCommand.userTypeName(column.type)) property; \(ValueFormatter().detail(value, link: { _, _ in "" })) does not fit")
+            let typeName = SchemaCommand.userTypeName(column.type)
+            let kind = column.collection.map { "\($0) of \(typeName) values" } ?? "\(typeName) property"
+            throw .invalidValue("\(place) is a \(kind); \(ValueFormatter().detail(value, link: { _, _ in "" })) does not fit")
         }
     }
 }

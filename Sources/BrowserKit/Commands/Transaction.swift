@@ -6,28 +6,53 @@ enum Transaction {
     /// Stages one change in the open transaction, or commits it alone.
     static func change(session: Session, description: String,
                        _ stage: (FileEditor) throws(RealmFormatError) -> Void) throws(BrowserError) {
-        try change(session: session, description: description) { editor throws(BrowserError) in
+        try change(session: session, unchanged: "") { editor throws(BrowserError) -> String? in
             do throws(RealmFormatError) { try stage(editor) } catch { throw .file(error) }
+            return description
         }
     }
 
     /// The same, for staging that reports its own errors (e.g. an unknown link target).
     static func change(session: Session, description: String,
                        _ stage: (FileEditor) throws(BrowserError) -> Void) throws(BrowserError) {
+        try change(session: session, unchanged: "") { editor throws(BrowserError) -> String? in
+            try stage(editor)
+            return description
+        }
+    }
+
+    /// Stages one change whose description depends on what staging found (a list's new size),
+    /// or commits it alone. `stage` returns nil when the change turned out to change nothing
+    /// (a value a set already holds): then `unchanged` is printed and nothing is written.
+    static func change(session: Session, unchanged: String,
+                       _ stage: (FileEditor) throws(RealmFormatError) -> String?) throws(BrowserError) {
+        try change(session: session, unchanged: unchanged) { editor throws(BrowserError) -> String? in
+            do throws(RealmFormatError) { return try stage(editor) } catch { throw .file(error) }
+        }
+    }
+
+    static func change(session: Session, unchanged: String,
+                       _ stage: (FileEditor) throws(BrowserError) -> String?) throws(BrowserError) {
         let catalog = try session.requireCatalog()
         if let editor = session.transaction {
-            try stage(editor)
+            guard let description = try stage(editor) else {
+                session.output.line(unchanged)
+                return
+            }
             session.pendingChanges.append(description)
             session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
         }
         let editor: FileEditor
         do { editor = try FileEditor(path: catalog.file.path) } catch { throw .file(error) }
-        try stage(editor)
+        guard let committed = try stage(editor) else {
+            session.output.line(unchanged)
+            return
+        }
         let summary: FileEditor.CommitSummary
         do { summary = try editor.commit() } catch { throw .file(error) }
         try session.reopen()
-        session.output.line("\(description)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
+        session.output.line("\(committed)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
     }
 
     static let begin = CommandSpec(

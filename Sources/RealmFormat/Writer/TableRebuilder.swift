@@ -1,6 +1,7 @@
 /// Rewrites a table's whole cluster tree for a commit, for staged changes the fast paths of
 /// `TableEditor` cannot place (a full last leaf, a leaf emptied inside a larger tree, creations
-/// and deletions mixed with other changes, replaced collections). Every row is read (its key,
+/// and deletions mixed with other changes; replaced collections and Mixed values only along
+/// with such changes, as `TableEditor` writes them in place). Every row is read (its key,
 /// every column including backlink columns and collections), the staged changes are applied in
 /// the order they were made, and a fresh tree of 256-object leaves is written the way
 /// `TableWriter` writes a new table. The spec, the column keys and the other table-top slots
