@@ -23,6 +23,8 @@ public enum BrowserError: Error, CustomStringConvertible {
     case invalidInput(path: String, reason: String)
     /// A query Realm would reject, already rendered with a caret under the problem.
     case query(String)
+    /// Another process kept committing while a command read the file.
+    case fileChanged(path: String, attempts: Int)
 
     public var description: String {
         switch self {
@@ -57,6 +59,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return message
         case let .invalidInput(path, reason):
             return "cannot use \(path): \(reason)"
+        case let .fileChanged(path, attempts):
+            return "\(path) changed while it was read" + (attempts > 1 ? " (\(attempts) times in a row)" : "") + "; nothing was written, try again"
         case let .cannotWrite(path, reason):
             return "cannot write \(path): \(reason)"
         }

@@ -6,6 +6,18 @@ public final class Session {
     /// Where commands write: the sink given at creation, or a file (`output`, `once`).
     public var output: OutputSink { router }
     let router: OutputRouter
+    /// Where the session reports that it reloaded the file (standard error in the executable);
+    /// nil: with the output.
+    public var notices: OutputSink?
+    /// Runs before every check that the file kept its version (after a read command, and in
+    /// `requireUnchangedFile`): tests commit from another editor here to exercise the retry
+    /// deterministically.
+    public var beforeVersionCheck: (() -> Void)?
+    /// Asks the user a question and returns the answer line (nil at end of input). Set when a
+    /// person is at a terminal; nil in scripts, where nothing can be asked.
+    public var askUser: ((String) -> String?)?
+    /// Set when a command confirmed mid-way that what it read is one version (then it wrote).
+    var versionConfirmed = false
     public private(set) var catalog: Catalog?
     /// Rows a listing shows before `more` is needed.
     public var pageSize = 20
@@ -86,7 +98,33 @@ public final class Session {
             output.flush()
             router.commandFinished()
         }
-        try command.run(arguments, self)
+        try ConsistentRead.run(command, arguments: arguments, session: self)
+    }
+
+    /// Throws if another process committed since the file was opened: commands that write
+    /// files after reading (compact) call it before writing, so a torn read is never saved.
+    func requireUnchangedFile() throws(BrowserError) {
+        guard transaction == nil, let file else { return }
+        beforeVersionCheck?()
+        guard (try? FileVersion.current(path: file.path)) == file.openedVersion else {
+            throw .fileChanged(path: file.path, attempts: 1)
+        }
+        versionConfirmed = true
+    }
+
+    /// Opens the newest version of the file after another process committed, keeping the
+    /// navigation path, the back history and a class listing where they still resolve.
+    func reloadKeepingNavigation() throws(BrowserError) {
+        let history = previousPaths.map { $0.map(\.label).joined() }
+        let savedListing = listing
+        let savedQuery = lastQuery
+        try reopen()
+        if let catalog {
+            let resolver = PathResolver(catalog: catalog)
+            previousPaths = history.compactMap { labels in labels.isEmpty ? [] : try? resolver.resolve(labels, from: []) }
+        }
+        if case .table? = savedListing { listing = savedListing }
+        lastQuery = savedQuery
     }
 
     /// Opens the current file again after a commit, keeping the navigation path where it can.
@@ -109,6 +147,7 @@ public final class Session {
 
     /// Whether a transaction holds changes that are not committed yet.
     public var hasPendingChanges: Bool { !pendingChanges.isEmpty }
+    public var pendingChangeCount: Int { pendingChanges.count }
 
     func requireNoPendingChanges(before action: String) throws(BrowserError) {
         guard pendingChanges.isEmpty else { throw .pendingChanges(count: pendingChanges.count, action: action) }

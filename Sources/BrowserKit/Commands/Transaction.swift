@@ -6,7 +6,16 @@ enum Transaction {
     /// Stages one change in the open transaction, or commits it alone.
     static func change(session: Session, description: String,
                        _ stage: (FileEditor) throws(RealmFormatError) -> Void) throws(BrowserError) {
-        try change(session: session, unchanged: "") { editor throws(RealmFormatError) in
+        try change(session: session, unchanged: "") { editor throws(BrowserError) -> String? in
+            do throws(RealmFormatError) { try stage(editor) } catch { throw .file(error) }
+            return description
+        }
+    }
+
+    /// The same, for staging that reports its own errors (e.g. an unknown link target).
+    static func change(session: Session, description: String,
+                       _ stage: (FileEditor) throws(BrowserError) -> Void) throws(BrowserError) {
+        try change(session: session, unchanged: "") { editor throws(BrowserError) -> String? in
             try stage(editor)
             return description
         }
@@ -17,11 +26,16 @@ enum Transaction {
     /// (a value a set already holds): then `unchanged` is printed and nothing is written.
     static func change(session: Session, unchanged: String,
                        _ stage: (FileEditor) throws(RealmFormatError) -> String?) throws(BrowserError) {
+        try change(session: session, unchanged: unchanged) { editor throws(BrowserError) -> String? in
+            do throws(RealmFormatError) { return try stage(editor) } catch { throw .file(error) }
+        }
+    }
+
+    static func change(session: Session, unchanged: String,
+                       _ stage: (FileEditor) throws(BrowserError) -> String?) throws(BrowserError) {
         let catalog = try session.requireCatalog()
         if let editor = session.transaction {
-            let staged: String?
-            do { staged = try stage(editor) } catch { throw .file(error) }
-            guard let description = staged else {
+            guard let description = try stage(editor) else {
                 session.output.line(unchanged)
                 return
             }
@@ -29,19 +43,14 @@ enum Transaction {
             session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
         }
-        let summary: FileEditor.CommitSummary
-        let committed: String
-        do throws(RealmFormatError) {
-            let editor = try FileEditor(path: catalog.file.path)
-            guard let description = try stage(editor) else {
-                session.output.line(unchanged)
-                return
-            }
-            committed = description
-            summary = try editor.commit()
-        } catch {
-            throw .file(error)
+        let editor: FileEditor
+        do { editor = try FileEditor(path: catalog.file.path) } catch { throw .file(error) }
+        guard let committed = try stage(editor) else {
+            session.output.line(unchanged)
+            return
         }
+        let summary: FileEditor.CommitSummary
+        do { summary = try editor.commit() } catch { throw .file(error) }
         try session.reopen()
         session.output.line("\(committed)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
     }

@@ -92,7 +92,8 @@ public enum Completer {
             if position == 0 { return words(["class", "property"]) }
             if argumentWords.first == "property" {
                 if position == 1 { return classNames() }
-                if position == 3 { return words(AddClassCommand.types.keys.sorted()) }
+                // A type is a value type or a class (a link).
+                if position == 3 { return words(PropertyDeclaration.valueTypes.keys.sorted()) + classNames() }
             }
             return []
         case "export":

@@ -26,8 +26,28 @@ public final class OutputRouter: OutputSink {
         return pager ?? standard
     }
 
-    public func write(_ text: String) { current.write(text) }
-    public func flush() { current.flush() }
+    public func write(_ text: String) {
+        if let held { held.write(text) } else { current.write(text) }
+    }
+
+    public func flush() {
+        if held == nil { current.flush() }
+    }
+
+    /// While set, output is held back: a read command's output is only delivered once the file
+    /// is known not to have changed under it (`ConsistentRead`).
+    private var held: BufferedOutput?
+
+    func hold() {
+        held = BufferedOutput()
+    }
+
+    /// Ends holding: the held output goes where output goes now, or is dropped.
+    func release(deliver: Bool) {
+        guard let text = held?.text else { return }
+        held = nil
+        if deliver { current.write(text) }
+    }
 
     /// Sends the standard output through `command` when a command's output is taller than
     /// `height()`; nil turns the pager off.

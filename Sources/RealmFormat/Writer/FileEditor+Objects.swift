@@ -34,6 +34,7 @@ extension FileEditor {
     /// given get Realm's defaults (zero values, or null where optional). The key comes from the
     /// table's key sequence (top slot 9), as realm-core allocates it (§5.6).
     public func create(in table: Table, values: [(column: Column, value: RealmValue)]) throws(RealmFormatError) -> Int64 {
+        try requireNoSchemaEdit(of: table)
         guard table.kind == .topLevel else { throw .cannotWrite(path: path, reason: "embedded objects are created through their parent") }
         return try createObject(in: table, values: values)
     }
@@ -195,10 +196,15 @@ extension FileEditor {
     /// that a failed statement leaves the earlier pending changes exactly as they were.
     func atomically<T>(_ body: () throws(RealmFormatError) -> T) throws(RealmFormatError) -> T {
         let mark = edits.mark
+        let count = edits.count
+        let stagedSchema = schema
         do {
-            return try body()
+            let result = try body()
+            for edit in edits[count...] { try requireNoSchemaEdit(of: edit.table) }
+            return result
         } catch {
             edits.rollback(to: mark)
+            schema = stagedSchema
             throw error
         }
     }
@@ -220,5 +226,5 @@ extension FileEditor {
         edits.adjustBacklinks(at: position, origin: origin, delta: delta)
     }
 
-    public var pendingChanges: Int { edits.count + newTables.count }
+    public var pendingChanges: Int { edits.count + schema.count }
 }

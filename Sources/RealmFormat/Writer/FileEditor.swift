@@ -19,8 +19,8 @@ public final class FileEditor {
     var edits = StagedEdits()
     /// Primary-key values of the file's objects, read once per table, and of staged objects.
     var primaryKeys = PrimaryKeyLookup()
-    /// Classes to add (schema edits), written after the changed tables.
-    var newTables: [NewTable] = []
+    /// New classes and properties, in staging order (`FileEditor+Schema`).
+    var schema = SchemaEdits()
     /// A commit leaves `file` behind the new version, so an editor commits once: a second commit
     /// from the old top would place nodes in space the new version uses.
     private var hasCommitted = false
@@ -57,8 +57,6 @@ public final class FileEditor {
         case create([Int: RealmValue])
         /// The object is removed.
         case delete
-        /// A new property for every object of the table (schema edit).
-        case addColumn(NewColumn)
         /// The whole stored value of one property: a list, set or dictionary with its elements,
         /// or a Mixed value with nested collections (written by `TableRebuilder`).
         case replace(NewValue)
@@ -141,7 +139,7 @@ public final class FileEditor {
     /// Writes the staged changes as one new version.
     @discardableResult
     public func commit() throws(RealmFormatError) -> CommitSummary {
-        guard let top = file.top, !edits.isEmpty || !newTables.isEmpty else {
+        guard let top = file.top, !edits.isEmpty || !schema.isEmpty else {
             return CommitSummary(version: file.top?.version ?? 1, bytesWritten: 0, changes: 0)
         }
         let bytes = file.mapped.bytes
@@ -154,26 +152,12 @@ public final class FileEditor {
         let writer = NodeWriter(committingTo: descriptor, allocator: allocator, path: path)
         let freed = FreedSpace()
         var tableRefs = try (0..<top.tablesNode.size).map { index throws(RealmFormatError) in try top.tablesNode.int(index) }
+        let namesRef = try writeSchemaEdits(writer: writer, freed: freed, tableRefs: &tableRefs)
         for (tableIndex, tableEdits) in Dictionary(grouping: edits, by: { $0.table.slot }) {
             let table = tableEdits[0].table
             let tableTop = try bytes.node(at: tableRefs[tableIndex], context: "table \(table.name)")
             tableRefs[tableIndex] = try TableEditor(writer: writer, file: file, table: table, top: tableTop,
                                                     edits: tableEdits, freed: freed).write()
-        }
-        var namesRef: Int64?
-        if !newTables.isEmpty {
-            let names = try BlobLeaf(node: top.tableNamesNode, isString: true)
-            var allNames: [String] = []
-            for index in 0..<names.count { allNames.append(try names.element(index).string ?? "") }
-            for table in newTables {
-                let layouts = try TableSetWriter(writer: writer, tables: [table]).columnLayouts()
-                let tableKey = Int64(tableRefs.count)
-                tableRefs.append(try TableWriter(writer: writer, table: table, tableKey: tableKey, columns: layouts[0],
-                                                 layouts: layouts, backlinks: [:]).write { _ in })
-                allNames.append(table.name)
-            }
-            namesRef = try LeafEncoder(writer: writer).strings(allNames)
-            try freed.addSubtree(top.tableNamesNode)
         }
         let tables = try writer.integers(tableRefs, hasRefs: true)
         freed.add(top.tablesNode)
@@ -214,9 +198,9 @@ public final class FileEditor {
         // a second commit from the old top would overwrite it.
         hasCommitted = true
         try publish(topRef: newTop, logicalSize: Int(logicalSize))
-        let changes = edits.count + newTables.count
+        let changes = edits.count + schema.count
         edits.removeAll()
-        newTables.removeAll()
+        schema = SchemaEdits()
         return CommitSummary(version: newVersion, bytesWritten: writer.bytesWritten, changes: changes)
     }
 

@@ -18,12 +18,6 @@ struct TableEditor {
     func write() throws(RealmFormatError) -> Int64 {
         let freedSpace = freed
         guard let root = table.objects.root else { throw .cannotWrite(path: "", reason: "\(table.name) has no objects") }
-        if let first = edits.first, case let .addColumn(column) = first.change {
-            guard edits.count == 1 else {
-                throw .cannotWrite(path: "", reason: "commit the schema change to \(table.displayName) before changing it again")
-            }
-            return try TableColumnAdder(writer: writer, file: file, table: table, top: top, column: column, freed: freed).write()
-        }
         if try needsRebuild(root: root) {
             return try TableRebuilder(writer: writer, file: file, table: table, top: top, edits: edits, freed: freed).write()
         }

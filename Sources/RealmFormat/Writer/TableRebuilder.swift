@@ -36,8 +36,6 @@ struct TableRebuilder {
                 sequenceUsed = max(sequenceUsed, edit.key)
             case .delete:
                 rows[edit.key] = nil
-            case .addColumn:
-                throw .cannotWrite(path: "", reason: "commit the schema change to \(table.displayName) before changing it again")
             default:
                 guard rows[edit.key] != nil else {
                     throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(edit.key)")
@@ -118,7 +116,7 @@ struct TableRebuilder {
         case let .linkList(keys): return .value(.list(keys.map { .link(table: column.targetTableKey ?? 0, key: $0) }))
         case let .backlinks(keys): return .origins(keys)
         case let .replace(value): return .value(value)
-        case .create, .delete, .addColumn:
+        case .create, .delete:
             throw .cannotWrite(path: "", reason: "internal error: \(column.name) cannot take a whole-object change")
         }
     }
