@@ -80,4 +80,23 @@ struct ImportCollectionsTests {
         let targets = try objects(try workspace.dump(path), "class_Target")
         #expect(targets == (try objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("alltypes")), "class_Target")))
     }
+
+    /// A file that never had a Mixed link into Target (alltypes' schema loaded without objects)
+    /// has no backlink column for it: such an import is refused whole, the file unchanged.
+    @Test func aMixedLinkWithoutItsBacklinkColumnIsRefused() throws {
+        guard Fixtures.requirePresent() else { return }
+        let workspace = try ExportWorkspace("ImportCollectionsTests")
+        let path = try workspace.emptySchema(of: "alltypes")
+        let (session, _) = try workspace.session(path)
+        try "name,value\nt,1\n".write(toFile: workspace.path("target.csv"), atomically: true, encoding: .utf8)
+        try session.execute("import csv \(workspace.path("target.csv")) Target")
+        try "_id,mixedValue\nm,\"{\"\"$link\"\": [\"\"Target\"\", 0]}\"\n".write(toFile: workspace.path("mixed.csv"), atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            try session.execute("import csv \(workspace.path("mixed.csv")) AllTypes")
+        } throws: { error in
+            "\(error)".contains("Target has no backlink column for AllTypes.mixedValue (no AllTypes.mixedValue has linked to a Target yet")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
 }

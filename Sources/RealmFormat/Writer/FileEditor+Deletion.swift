@@ -125,7 +125,10 @@ extension FileEditor {
     /// The backlink column of `targetTable` that holds the origins of `column` of `table`.
     func backlinkColumn(in targetTable: Table, for column: Column, of table: Table) throws(RealmFormatError) -> Column {
         guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
+            // Realm adds the backlink column of a Mixed property to a class when the property
+            // first links there; adding one is a schema change this editor does not make.
+            let hint = column.type == .mixed ? " (no \(table.displayName).\(column.name) has linked to a \(targetTable.displayName) yet; adding that backlink column is not supported)" : ""
+            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)" + hint)
         }
         return backlinkColumn
     }
