@@ -25,3 +25,12 @@ if [ -n "$missing" ]; then
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq $missing >/dev/null
 fi
+
+# tmux drives the interactive tests (the REPL on a real terminal: pager, completion).
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "setup: installing tmux" >&2
+    sudo_cmd=""
+    if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq tmux >/dev/null
+fi

@@ -29,6 +29,8 @@ public enum BrowserError: Error, CustomStringConvertible {
     /// A value literal (after `=` in set, update, create) that cannot be read, rendered with a
     /// caret like a query.
     case invalidLiteral(String)
+    /// Another process kept committing while a command read the file.
+    case fileChanged(path: String, attempts: Int)
 
     public var description: String {
         switch self {
@@ -67,6 +69,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return message
         case let .invalidInput(path, reason):
             return "cannot use \(path): \(reason)"
+        case let .fileChanged(path, attempts):
+            return "\(path) changed while it was read" + (attempts > 1 ? " (\(attempts) times in a row)" : "") + "; nothing was written, try again"
         case let .cannotWrite(path, reason):
             return "cannot write \(path): \(reason)"
         }

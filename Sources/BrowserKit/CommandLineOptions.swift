@@ -7,8 +7,12 @@ public struct CommandLineOptions: Equatable {
     /// `--bail`: stop at the first failing command (exit status 1).
     public var bail = false
     public var pageSize = 20
-    /// `--json`: results and listings as JSON lines, for scripts.
+    /// `--json`: results and listings as JSON lines, for scripts (the same as `--mode jsonl`).
     public var json = false
+    /// `--mode MODE`: the output mode to start in (`mode` in the session).
+    public var mode: OutputMode?
+    /// `--no-headers`: tables and CSV without column names (`headers off`).
+    public var noHeaders = false
     public var showHelp = false
     public var showVersion = false
 
@@ -25,10 +29,16 @@ public struct CommandLineOptions: Equatable {
       -c, --command "CMDS"  run the commands (separated by ';') and exit
       -f, --file SCRIPT     run the commands in SCRIPT (one per line, '#' comments) and exit
       --bail                stop at the first command that fails
-      --json                print query results as JSON lines (whole result, canonical values)
+      --mode MODE           output mode: table (default), box, json, jsonl, csv, line, markdown
+                            (csv, json and jsonl print whole results, without page footers)
+      --json                the same as --mode jsonl: one JSON object per line, canonical values
+      --no-headers          no column names above tables and CSV
       --page-size N         rows per page in listings (default 20)
       -h, --help            show this help and exit
       --version             show the version and exit
+
+    On a terminal, tables are cut to its width (or $COLUMNS) and colored (unless $NO_COLOR is
+    set); interactively, results taller than the window go through $PAGER (default less -FRX).
 
     Without -c or -f, commands are read from standard input: interactively with line editing,
     history (~/.realm_browser_history, or $REALM_BROWSER_HISTORY) and tab completion when
@@ -69,6 +79,11 @@ public struct CommandLineOptions: Equatable {
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             case "--json": options.json = true
+            case "--no-headers": options.noHeaders = true
+            case "--mode":
+                let text = try value(for: argument)
+                guard let mode = OutputMode(rawValue: text.lowercased()) else { throw .invalidValue(flag: argument, value: text) }
+                options.mode = mode
             case "-c", "--command":
                 let text = try value(for: argument)
                 options.commands = options.commands.map { $0 + "; " + text } ?? text

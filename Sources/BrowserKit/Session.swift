@@ -3,15 +3,38 @@ import RealmFormat
 /// One user's conversation with the browser: the open file, the listing `more` continues, and
 /// where output goes. The REPL, `-c` and piped scripts all drive the same `Session`.
 public final class Session {
-    public let output: OutputSink
+    /// Where commands write: the sink given at creation, or a file (`output`, `once`).
+    public var output: OutputSink { router }
+    let router: OutputRouter
+    /// Where the session reports that it reloaded the file (standard error in the executable);
+    /// nil: with the output.
+    public var notices: OutputSink?
+    /// Runs before every check that the file kept its version (after a read command, and in
+    /// `requireUnchangedFile`): tests commit from another editor here to exercise the retry
+    /// deterministically.
+    public var beforeVersionCheck: (() -> Void)?
+    /// Asks the user a question and returns the answer line (nil at end of input). Set when a
+    /// person is at a terminal; nil in scripts, where nothing can be asked.
+    public var askUser: ((String) -> String?)?
+    /// Set when a command confirmed mid-way that what it read is one version (then it wrote).
+    var versionConfirmed = false
     public private(set) var catalog: Catalog?
     /// Rows a listing shows before `more` is needed.
     public var pageSize = 20
     /// Set by `quit`; the driver stops reading commands.
     public private(set) var wantsToQuit = false
     var listing: Listing?
-    /// `table` for people, `json` (JSON lines, whole results) for scripts.
+    /// How rows print (`mode`): `table` for people; `csv`, `json`, `jsonl` whole results for scripts.
     public var outputMode: OutputMode = .table
+    /// Whether tables and CSV start with the column names (`headers on|off`).
+    public var showsHeaders = true
+    /// What the standard output is (colors, width, pager); plain unless the driver detects a terminal.
+    public var terminal = TerminalSettings.plain {
+        didSet {
+            let settings = terminal
+            router.usePager(settings.pager, height: { settings.lines }, width: { settings.columns })
+        }
+    }
     /// The class and text of the last `find`, for `sort`.
     var lastQuery: (tableName: String, text: String)?
     /// Where the user stands (`cd`); empty at the top.
@@ -26,7 +49,26 @@ public final class Session {
     var importedKeys: [String: [String: [Int64: Int64]]] = [:]
 
     public init(output: OutputSink) {
-        self.output = output
+        router = OutputRouter(standard: output)
+    }
+
+    /// The style rows print in now: colors and the terminal width only reach the terminal.
+    public var outputStyle: OutputStyle {
+        let toTerminal = router.isStandardOutput
+        return OutputStyle(mode: outputMode, showsHeaders: showsHeaders,
+                           colors: toTerminal && terminal.colors,
+                           width: toTerminal ? terminal.columns : nil)
+    }
+
+    /// Where a page that starts at `start` ends: the range's end, a page for people, or the
+    /// whole listing in the modes programs read (csv, json, jsonl).
+    func pageEnd(from start: Int, upperBound: Int? = nil) -> Int {
+        upperBound ?? (outputMode.isMachineReadable ? Int.max : start + pageSize)
+    }
+
+    /// A printer for one command's rows in the current style.
+    func rowPrinter(_ columns: [OutputColumn], layout: RowPrinter.Layout = .grid) -> RowPrinter {
+        RowPrinter(columns: columns, style: outputStyle, layout: layout, output: output)
     }
 
     public var file: RealmFile? { catalog?.file }
@@ -56,15 +98,44 @@ public final class Session {
         if command.arguments.isEmpty && !arguments.isEmpty {
             throw .usage("\(command.name) takes no arguments ('\(arguments)' is left over)")
         }
-        defer { output.flush() }
+        defer {
+            output.flush()
+            router.commandFinished()
+        }
         do {
-            try command.run(arguments, self)
+            try ConsistentRead.run(command, arguments: arguments, session: self)
         } catch let .unknownClass(name, suggestion) {
             if let transaction, transaction.stagedClassNames.contains(name) {
                 throw .notNow("class \(name) is added by this transaction and exists once it is committed: 'commit' first, then use it")
             }
             throw .unknownClass(name, suggestion: suggestion)
         }
+    }
+
+    /// Throws if another process committed since the file was opened: commands that write
+    /// files after reading (compact) call it before writing, so a torn read is never saved.
+    func requireUnchangedFile() throws(BrowserError) {
+        guard transaction == nil, let file else { return }
+        beforeVersionCheck?()
+        guard (try? FileVersion.current(path: file.path)) == file.openedVersion else {
+            throw .fileChanged(path: file.path, attempts: 1)
+        }
+        versionConfirmed = true
+    }
+
+    /// Opens the newest version of the file after another process committed, keeping the
+    /// navigation path, the back history and a class listing where they still resolve.
+    func reloadKeepingNavigation() throws(BrowserError) {
+        let history = previousPaths.map { $0.map(\.label).joined() }
+        let savedListing = listing
+        let savedQuery = lastQuery
+        try reopen()
+        if let catalog {
+            let resolver = PathResolver(catalog: catalog)
+            previousPaths = history.compactMap { labels in labels.isEmpty ? [] : try? resolver.resolve(labels, from: []) }
+        }
+        if case .table? = savedListing { listing = savedListing }
+        lastQuery = savedQuery
     }
 
     /// Opens the current file again after a commit, keeping the navigation path where it can.
@@ -87,6 +158,7 @@ public final class Session {
 
     /// Whether a transaction holds changes that are not committed yet.
     public var hasPendingChanges: Bool { !pendingChanges.isEmpty }
+    public var pendingChangeCount: Int { pendingChanges.count }
 
     func requireNoPendingChanges(before action: String) throws(BrowserError) {
         guard pendingChanges.isEmpty else { throw .pendingChanges(count: pendingChanges.count, action: action) }
@@ -113,10 +185,4 @@ enum Listing {
     case table(name: String, next: Int)
     case collection(CollectionSummary, name: String, next: Int)
     case results(QueryResult, next: Int)
-}
-
-/// How results are printed.
-public enum OutputMode {
-    case table
-    case json
 }

@@ -1,7 +1,8 @@
 /// Lays out rows as an aligned text table with a header rule, like psql and sqlite3's
-/// column mode: numbers right-aligned, everything else left-aligned.
+/// column mode: numbers right-aligned, everything else left-aligned. Kept for callers that
+/// build a plain table themselves; commands print through `RowPrinter`, which honours the mode.
 public struct TableRenderer {
-    public enum Alignment { case left, right }
+    public typealias Alignment = ColumnAlignment
 
     public let headers: [String]
     public let alignments: [Alignment]
@@ -17,31 +18,10 @@ public struct TableRenderer {
     }
 
     public func render(to output: OutputSink) {
-        var widths = headers.map(\.count)
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.count)
-            }
+        let columns = headers.enumerated().map { index, name in
+            OutputColumn(name, alignment: index < alignments.count ? alignments[index] : .left)
         }
-        output.line(format(headers, widths: widths, alignAll: .left))
-        output.line(widths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─"))
-        for row in rows {
-            output.line(format(row, widths: widths, alignAll: nil))
-        }
-    }
-
-    private func format(_ cells: [String], widths: [Int], alignAll: Alignment?) -> String {
-        var parts: [String] = []
-        for (index, width) in widths.enumerated() {
-            let cell = index < cells.count ? cells[index] : ""
-            let padding = String(repeating: " ", count: max(0, width - cell.count))
-            let alignment = alignAll ?? (index < alignments.count ? alignments[index] : .left)
-            let isLast = index == widths.count - 1
-            switch alignment {
-            case .left: parts.append(isLast ? cell : cell + padding)
-            case .right: parts.append(padding + cell)
-            }
-        }
-        return parts.joined(separator: " │ ")
+        GridRenderer(columns: columns, frame: .table, style: OutputStyle(maximumCellWidth: Int.max), truncates: false)
+            .render(rows.map { $0.map { Cell(text: $0) } }, to: output)
     }
 }

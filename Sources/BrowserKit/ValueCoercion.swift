@@ -21,6 +21,9 @@ enum ValueCoercion {
         let place = "\(className).\(column.name)"
         if value == .null {
             guard column.isNullable || column.type == .mixed else {
+                if column.collection != nil {
+                    throw .invalidValue("the elements of \(place) are required (not optional); they cannot be null")
+                }
                 throw .invalidValue("\(place) is required (not optional); it cannot be null")
             }
             return .null
@@ -43,9 +46,10 @@ enum ValueCoercion {
             let magnitude = UInt64(number.magnitude)
             return .decimal(Decimal128(high: 0x3040_0000_0000_0000 | (number < 0 ? 1 << 63 : 0), low: magnitude))
         default:
-            let type = SchemaCommand.userTypeName(column.type)
-            let article = ["int", "objectId"].contains(type) ? "an" : "a"
-            throw .invalidValue("\(place) is \(article) \(type) property; \(typed ?? ValueFormatter().detail(value, link: { _, _ in "" })) does not fit")
+            let typeName = SchemaCommand.userTypeName(column.type)
+            let article = ["int", "objectId"].contains(typeName) ? "an" : "a"
+            let kind = column.collection.map { "a \($0) of \(typeName) values" } ?? "\(article) \(typeName) property"
+            throw .invalidValue("\(place) is \(kind); \(typed ?? ValueFormatter().detail(value, link: { _, _ in "" })) does not fit")
         }
     }
 }

@@ -14,11 +14,24 @@ public struct ValueFormatter {
     public typealias LinkLabeler = (_ table: UInt32, _ key: Int64) -> String
 
     public func cell(_ value: RealmValue, link: LinkLabeler) -> String {
+        truncate(text(value, link: link))
+    }
+
+    /// A table cell before it is cut to width: strings bare (control characters escaped), other
+    /// values as in the object view.
+    public func text(_ value: RealmValue, link: LinkLabeler) -> String {
+        if case let .string(text) = value { return escapeControlCharacters(text) }
+        return detail(value, link: link)
+    }
+
+    /// A value as a cell of every output mode; `json` is its canonical encoding, when needed.
+    func outputCell(_ value: RealmValue, link: LinkLabeler, json: String? = nil) -> Cell {
         switch value {
-        case let .string(text):
-            return truncate(escapeControlCharacters(text))
-        default:
-            return truncate(detail(value, link: link))
+        case .null: return Cell(text: "null", raw: "", json: json ?? "null", kind: .null)
+        case let .string(string): return Cell(text: escapeControlCharacters(string), raw: string, json: json)
+        case .int, .float, .double, .decimal: return Cell(text: detail(value, link: link), json: json, kind: .number)
+        case .link, .typedLink: return Cell(text: detail(value, link: link), json: json, kind: .link)
+        default: return Cell(text: detail(value, link: link), json: json)
         }
     }
 

@@ -12,6 +12,9 @@ import Darwin
 public final class MappedFile: @unchecked Sendable {
     public let path: String
     public let bytes: FileBytes
+    /// The file's identity when it was mapped: a file replaced by a rename has another inode.
+    public let device: UInt64
+    public let inode: UInt64
     private let mapping: UnsafeMutableRawPointer?
     private let mappedLength: Int
 
@@ -30,6 +33,8 @@ public final class MappedFile: @unchecked Sendable {
             throw .cannotOpen(path: path, reason: "not a regular file")
         }
         let size = Int(info.st_size)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
         if size == 0 {
             mapping = nil
             mappedLength = 0
@@ -42,11 +47,16 @@ public final class MappedFile: @unchecked Sendable {
         }
         mapping = address
         mappedLength = size
+        // Another process may shrink the file while it is mapped; see MappingGuard.
+        MappingGuard.register(start: UnsafeRawPointer(address), length: size)
         bytes = FileBytes(base: UnsafeRawPointer(address), count: size)
     }
 
     deinit {
-        if let mapping { munmap(mapping, mappedLength) }
+        if let mapping {
+            MappingGuard.unregister(start: UnsafeRawPointer(mapping))
+            munmap(mapping, mappedLength)
+        }
     }
 
     static func errnoText() -> String {

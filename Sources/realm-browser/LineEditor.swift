@@ -45,6 +45,13 @@ enum LineEditor {
         return line
     }
 
+    /// The answer to a question (kept out of the history), or nil at end of input.
+    static func answer(prompt: String) -> String? {
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
     /// The prompt for the next line of a statement that goes on, as wide as `prompt`.
     static func continuationPrompt(for prompt: String) -> String {
         String(repeating: " ", count: max(0, prompt.count - 5)) + "...> "

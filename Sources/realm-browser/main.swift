@@ -20,8 +20,11 @@ if options.showHelp || options.showVersion {
 }
 
 let session = Session(output: StandardOutput())
+session.notices = errors
 session.pageSize = options.pageSize
-if options.json { session.outputMode = .json }
+session.outputMode = options.mode ?? (options.json ? .jsonl : .table)
+session.showsHeaders = !options.noHeaders
+session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && options.commands == nil && options.scriptFiles.isEmpty)
 let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 if let path = options.path {
     do {
@@ -43,9 +46,26 @@ guard isatty(0) == 1 else {
 
 print("realm-browser: \(session.file.map { "\($0.path), \($0.classTables.count) classes" } ?? "no file open (use: open FILE)"). Type 'help' for help.")
 LineEditor.start(session: session)
+session.askUser = { question in LineEditor.answer(prompt: question) }
 var statement = StatementAccumulator()
-while !session.wantsToQuit,
-      let line = LineEditor.readLine(prompt: statement.isContinuing ? LineEditor.continuationPrompt(for: session.prompt) : session.prompt) {
+var endsInARow = 0
+while !session.wantsToQuit {
+    let prompt = statement.isContinuing ? LineEditor.continuationPrompt(for: session.prompt) : session.prompt
+    guard let line = LineEditor.readLine(prompt: prompt) else {
+        // Ctrl-D: leave like 'quit', asking first about staged changes. A terminal that keeps
+        // reporting end of input (it went away) cannot answer; leave then, saying so.
+        print()
+        endsInARow += 1
+        if PendingChangesQuestion.endOfInput(session) { break }
+        if endsInARow >= 3 {
+            errors.line("realm-browser: the input ended; \(session.pendingChangeCount) staged change(s) were not committed (the file is untouched)")
+            errors.flush()
+            LineEditor.finish()
+            exit(ScriptRunner.ExitStatus.failure.rawValue)
+        }
+        continue
+    }
+    endsInARow = 0
     if let complete = statement.add(line) { runner.run(line: complete, origin: nil) }
 }
 LineEditor.finish()

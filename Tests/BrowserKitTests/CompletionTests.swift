@@ -17,9 +17,9 @@ struct CompletionTests {
         let session = try open("species")
         #expect(Completer.complete("sh", session: session) == ["show"])
         #expect(Completer.complete("co", session: session) == ["commit", "compact", "count"])
-        #expect(Completer.complete("mod", session: session) == ["model", "models"])
+        #expect(Completer.complete("mod", session: session) == ["mode", "model", "models"])
         #expect(Completer.complete("classes; sch", session: session) == ["schema"])
-        #expect(Completer.complete("show Item[name = 'a;b']; he", session: session) == ["help"])
+        #expect(Completer.complete("show Item[name = 'a;b']; hel", session: session) == ["help"])
     }
 
     @Test func classNamesWhereAClassIsExpected() throws {

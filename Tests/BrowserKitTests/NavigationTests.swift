@@ -70,7 +70,9 @@ struct NavigationTests {
     @Test func cdMovesThePromptAndBackReturns() throws {
         guard Fixtures.requirePresent() else { return }
         let dump = try DumpLookup(fixture: "species")
-        let (session, _) = try DumpLookup.output(of: [], fixture: "species")
+        let output = BufferedOutput()
+        let session = Session(output: output)
+        try session.open(path: Fixtures.realmPath("species"))
         #expect(session.prompt == "realm> ")
         try session.execute("cd Specimen[3]")
         #expect(session.prompt == "realm Specimen[3]> ")
@@ -85,7 +87,6 @@ struct NavigationTests {
         try session.execute("cd Specimen")
         try session.execute("cd 5")
         #expect(session.prompt == "realm Specimen[5]> ")
-        let output = try #require(session.output as? BufferedOutput)
         try session.execute("show name")
         let name = try #require(try dump.objects(of: "class_Specimen")[5]["name"]?.string)
         #expect(output.text.hasSuffix("\"\(name)\"\n"))

@@ -32,9 +32,9 @@ struct SchemaEditErrorTests {
         let refused = try runner.run([file], input: script)
         #expect(refused.status == 1)
         #expect(refused.standardError == """
-        error (line 1): a class has one primary key: a and b are both marked primary
-        error (line 2): cannot write \(file): a cannot be the primary key: Realm's primary keys are int, string, objectId or uuid properties
-        error (line 3): cannot write \(file): a cannot be the primary key: Realm's primary keys are int, string, objectId or uuid properties
+        error (line 1): a class has at most one primary key
+        error (line 2): cannot write \(file): a primary key is a single int, string, objectId or uuid
+        error (line 3): cannot write \(file): a primary key is a single int, string, objectId or uuid
         error (line 4): a class cannot be named 'Bad Name': "'" would not work in paths and queries (use letters, digits and _)
         error (line 5): a property cannot be named a.b: "." would not work in paths and queries (use letters, digits and _)
         error (line 6): property a is given twice

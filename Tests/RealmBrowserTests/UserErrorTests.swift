@@ -210,8 +210,8 @@ struct UserErrorTests {
         let column = 2 + 44 + 2
         #expect(lines.contains("  classes [--all]" + String(repeating: " ", count: column - 17) + "list classes and their object counts (--all adds internal tables)"))
         let add = try #require(lines.firstIndex { $0.hasPrefix("  add class NAME") })
-        #expect(lines[add] == "  add class NAME (PROPERTY TYPE[?] [primary], ...) | property CLASS NAME TYPE[?]")
-        #expect(lines[add + 1] == String(repeating: " ", count: column) + "add a class or a property, e.g. add class Fungus (name string, spores int?) or add property Specimen habitat string?")
+        #expect(lines[add] == "  add class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE")
+        #expect(lines[add + 1] == String(repeating: " ", count: column) + "add a class or a property, e.g. add class Fungus (name string, host Specimen, hosts Specimen[]) or add property Specimen habitat string?")
         let commands = lines.prefix { !$0.isEmpty }.dropFirst()
         for line in commands where !line.hasPrefix(String(repeating: " ", count: column)) {
             // Either the usage alone, or the summary starting at the column.
@@ -244,8 +244,8 @@ struct UserErrorTests {
         #expect(result.standardError == """
         error (line 1): AllTypes[2].addressList[99] is out of range: positions run from 0 to \(addresses - 1)
         error (line 2): AllTypes[2].addressList[-\(addresses + 1)] is out of range: positions run from 0 to \(addresses - 1)
-        error (line 3): AllTypes[2].targetList[99] is out of range: positions run from 0 to \(targets - 1)
-        error (line 4): AllTypes[2].targetList[\(targets)] is out of range: positions run from 0 to \(targets - 1)
+        error (line 3): cannot write \(file): AllTypes.targetList: there is no element 99: it has \(targets) elements (0..\(targets - 1), or -1 for the last)
+        error (line 4): cannot write \(file): AllTypes.targetList: there is no element \(targets): it has \(targets) elements (0..\(targets - 1), or -1 for the last)
         error (line 5): targetList is a list of links: it holds objects, not null
 
         """)
@@ -349,7 +349,7 @@ struct UserErrorTests {
 
     @Test func helpForACommandWithItsFirstArgument() throws {
         let result = try runner.run([], input: "help add class\nhelp export json\nhelp nosuch thing\n")
-        #expect(result.standardOutput.hasPrefix("add class NAME (PROPERTY TYPE[?] [primary], ...) | property CLASS NAME TYPE[?]\n"))
+        #expect(result.standardOutput.hasPrefix("add class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE\n"))
         #expect(result.standardOutput.contains("\nexport json|csv [CLASS | result] FILE\n"))
         #expect(result.standardError == "error (line 3): unknown command 'nosuch thing' (type 'help' for the list)\n")
     }

@@ -1,39 +1,35 @@
 import RealmFormat
 
-/// `add class NAME (PROPERTY TYPE[?] [primary], ...)` and `add property CLASS NAME TYPE[?]`:
-/// schema edits, committed like any change.
+/// `add class NAME (PROPERTY TYPE [primary], ...)` and `add property CLASS NAME TYPE`: schema
+/// edits, committed like any change. Types may be links to classes (existing ones, ones added
+/// earlier in the same transaction, or the new class itself) and collections.
 enum AddClassCommand {
-    static let usage = "add class NAME (PROPERTY TYPE, ...)   types: int bool float double string data date decimal128 objectId uuid mixed; '?' makes one optional; 'primary' marks the primary key"
+    static let usage = "add class NAME (PROPERTY TYPE, ...)   " + PropertyDeclaration.typeHelp + "; 'primary' marks the primary key"
+    static let propertyUsage = "add property CLASS NAME TYPE   " + PropertyDeclaration.typeHelp
 
     static let spec = CommandSpec(
-        name: "add", aliases: [], arguments: "class NAME (PROPERTY TYPE[?] [primary], ...) | property CLASS NAME TYPE[?]",
-        summary: "add a class or a property, e.g. add class Fungus (name string, spores int?) or add property Specimen habitat string?",
+        name: "add", aliases: [], arguments: "class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE",
+        summary: "add a class or a property, e.g. add class Fungus (name string, host Specimen, hosts Specimen[]) or add property Specimen habitat string?",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
-    static let types: [String: ColumnType] = [
-        "int": .int, "bool": .bool, "float": .float, "double": .double, "string": .string, "data": .binary,
-        "binary": .binary, "date": .timestamp, "timestamp": .timestamp, "decimal128": .decimal128, "decimal": .decimal128,
-        "objectid": .objectId, "uuid": .uuid, "mixed": .mixed,
-    ]
-
-    /// `add property CLASS NAME TYPE[?]`
+    /// `add property CLASS NAME TYPE`
     static func addProperty(_ text: String, _ session: Session) throws(BrowserError) {
         let catalog = try session.requireCatalog()
         let words = StatementSplitter.words(in: text)
-        let usage = "add property CLASS NAME TYPE[?]"
-        guard words.count == 3 else { throw .usage(usage) }
-        let table = try catalog.table(named: words[0])
-        var typeName = words[2].lowercased()
-        let optional = typeName.hasSuffix("?")
-        if optional { typeName.removeLast() }
-        guard let type = types[typeName] else { throw .invalidValue("unknown type '\(words[2])'; " + usage) }
-        try checkName(words[1], of: "a property")
-        let column = NewColumn(name: words[1], type: type, isNullable: optional || type == .mixed)
-        try Transaction.change(session: session, description: "add property \(table.displayName).\(words[1]) \(words[2])") { editor throws(RealmFormatError) in
-            guard let editTable = editor.file.table(named: table.name) else {
-                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+        guard words.count == 3 else { throw .usage(propertyUsage) }
+        let declaration = try PropertyDeclaration(words: Array(words[1...]), allowPrimary: false, usage: propertyUsage)
+        let className = words[0]
+        try checkName(declaration.name, of: "a property")
+        try Transaction.change(session: session, description: "add property \(className).\(declaration.name) \(declaration.typeText)") { editor throws(BrowserError) in
+            // The class may be one this transaction adds; otherwise it must exist in the file.
+            let tableName: String
+            if editor.tableKey(forTable: Table.classPrefix + className) != nil {
+                tableName = Table.classPrefix + className
+            } else {
+                tableName = try catalog.table(named: className).name
             }
-            try editor.addProperty(column, to: editTable)
+            let column = try declaration.column(editor: editor, catalog: catalog, ownClass: nil)
+            do throws(RealmFormatError) { try editor.addProperty(column, toTable: tableName) } catch { throw .file(error) }
         }
     }
 
@@ -46,29 +42,30 @@ enum AddClassCommand {
         guard kind.lowercased() == "class", let open = rest.firstIndex(of: "("), rest.hasSuffix(")") else { throw .usage(usage) }
         let name = String(rest[..<open]).trimmingWhitespace()
         let body = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)])
-        var columns: [NewColumn] = []
-        var primaryKey: String?
+        var declarations: [PropertyDeclaration] = []
         for part in CreateCommand.assignments(body) {
-            let words = part.split(separator: " ").map(String.init)
-            guard words.count >= 2, words.count <= 3 else { throw .usage(usage) }
-            var typeName = words[1].lowercased()
-            let optional = typeName.hasSuffix("?")
-            if optional { typeName.removeLast() }
-            guard let type = types[typeName] else { throw .invalidValue("unknown type '\(words[1])'; " + usage) }
-            if words.count == 3 {
-                guard words[2].lowercased() == "primary" else { throw .usage(usage) }
-                if let first = primaryKey { throw .invalidValue("a class has one primary key: \(first) and \(words[0]) are both marked primary") }
-                primaryKey = words[0]
-            }
-            try checkName(words[0], of: "a property")
-            guard !columns.contains(where: { $0.name == words[0] }) else { throw .invalidValue("property \(words[0]) is given twice") }
-            columns.append(NewColumn(name: words[0], type: type, isNullable: optional || type == .mixed))
+            declarations.append(try PropertyDeclaration(words: part.split(separator: " ").map(String.init), allowPrimary: true, usage: usage))
         }
-        guard !name.isEmpty, !columns.isEmpty else { throw .usage(usage) }
+        guard !name.isEmpty, !declarations.isEmpty else { throw .usage(usage) }
         try checkName(name, of: "a class")
-        let shown = columns.map { "\($0.name) \(SchemaCommand.userTypeName($0.type))\($0.isNullable && $0.type != .mixed ? "?" : "")\($0.name == primaryKey ? " primary" : "")" }.joined(separator: ", ")
-        try Transaction.change(session: session, description: "add class \(name) (\(shown))") { editor throws(RealmFormatError) in
-            try editor.addClass(name, columns: columns, primaryKey: primaryKey)
+        var seen = Set<String>()
+        for declaration in declarations {
+            try checkName(declaration.name, of: "a property")
+            guard seen.insert(declaration.name).inserted else { throw .invalidValue("property \(declaration.name) is given twice") }
+        }
+        guard declarations.filter(\.isPrimary).count <= 1 else { throw .invalidValue("a class has at most one primary key") }
+        let catalog = try session.requireCatalog()
+        let shown = declarations.map { "\($0.name) \($0.typeText)" + ($0.isPrimary ? " primary" : "") }.joined(separator: ", ")
+        try Transaction.change(session: session, description: "add class \(name) (\(shown))") { editor throws(BrowserError) in
+            var columns: [NewColumn] = []
+            for declaration in declarations {
+                columns.append(try declaration.column(editor: editor, catalog: catalog, ownClass: name))
+            }
+            do throws(RealmFormatError) {
+                try editor.addClass(name, columns: columns, primaryKey: declarations.first(where: \.isPrimary)?.name)
+            } catch {
+                throw .file(error)
+            }
         }
     }
 

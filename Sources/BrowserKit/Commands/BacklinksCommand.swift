@@ -15,6 +15,10 @@ enum BacklinksCommand {
         guard case let .object(object)? = path.last?.location else {
             throw .usage("backlinks CLASS[N]  (or stand on an object with cd)")
         }
+        guard session.outputMode == .table else {
+            try BacklinkRows.print(object, catalog: catalog, session: session)
+            return
+        }
         let output = session.output
         let title = "\(object.table.displayName)[\(object.position)]"
         var total = 0

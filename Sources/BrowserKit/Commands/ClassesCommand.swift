@@ -13,18 +13,15 @@ enum ClassesCommand {
         guard words.allSatisfy({ $0 == "--all" }) else { throw .usage("classes [--all]") }
         let showAll = words.contains("--all")
         let tables = catalog.file.tables.filter { showAll || $0.className != nil }
-        if tables.isEmpty {
-            session.output.line(showAll ? "(no tables)" : "(no classes; 'classes --all' shows internal tables)")
-            return
+        // Table mode keeps the compact `Name  count` list; the other modes get named columns.
+        let printer = session.rowPrinter([OutputColumn("class"), OutputColumn("objects", alignment: .right), OutputColumn("kind")],
+                                         layout: .list)
+        for table in tables {
+            let kind = table.className == nil ? "internal" : table.kind == .topLevel ? "class" : "\(table.kind)"
+            let kindCell = Cell(text: kind == "class" ? "" : "(\(kind))", raw: kind, json: "\"\(kind)\"")
+            printer.add([.string(table.displayName), .number(table.objects.count), kindCell])
         }
-        let nameWidth = tables.map { $0.displayName.count }.max() ?? 0
-        let counts = tables.map { String($0.objects.count) }
-        let countWidth = counts.map(\.count).max() ?? 0
-        for (table, count) in zip(tables, counts) {
-            var line = table.displayName.padding(to: nameWidth) + "  " + String(repeating: " ", count: countWidth - count.count) + count
-            if table.className == nil { line += "  (internal)" } else if table.kind != .topLevel { line += "  (\(table.kind))" }
-            session.output.line(line)
-        }
+        printer.finish(notes: tables.isEmpty ? [showAll ? "(no tables)" : "(no classes; 'classes --all' shows internal tables)"] : [])
     }
 }
 

@@ -34,6 +34,8 @@ enum CompactCommand {
             throw .file(error)
         }
         let total = tables.reduce(0) { $0 + $1.keys.count }
+        // What was read is one version only if no other process committed meanwhile.
+        try session.requireUnchangedFile()
         try NewFile.write(tables, to: path, force: force, label: "\(verb) \(path)")
         session.output.line("wrote \(path): file format 24 (from \(source.fileFormat)), \(tables.count) tables, \(total) objects")
     }

@@ -9,10 +9,10 @@ enum CountCommand {
             guard let (table, query) = try ClassArgument.split(arguments, session: session, catalog: catalog) else {
                 throw .usage("count CLASS [QUERY]   (after 'cd CLASS', count [QUERY])")
             }
-            if query.isEmpty {
-                session.output.line(String(table.objects.count))
-            } else {
-                session.output.line(String(try QueryRunner.run(query, on: table, catalog: catalog).count))
-            }
+            let count = query.isEmpty ? table.objects.count : try QueryRunner.run(query, on: table, catalog: catalog).count
+            // A bare number in table mode; a `count` column in the others.
+            let printer = session.rowPrinter([OutputColumn("count", alignment: .right)], layout: .list)
+            printer.add([.number(count)])
+            printer.finish()
         })
 }

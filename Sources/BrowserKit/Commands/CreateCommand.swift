@@ -7,7 +7,7 @@ enum CreateCommand {
 
     static let spec = CommandSpec(
         name: "create", aliases: [], arguments: "CLASS [PROPERTY = VALUE, ...]",
-        summary: "add an object, e.g. create Category name = \"Fungi\"; links and embedded objects as in set: create Specimen name = \"Morel\", category = Category[2]",
+        summary: "add an object, e.g. create Category name = \"Fungi\"; collections and links too: create Note tags = {\"a\", \"b\"}, category = Category[1]",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
@@ -15,41 +15,33 @@ enum CreateCommand {
         let (className, rest) = StatementSplitter.command(in: arguments)
         guard !className.isEmpty else { throw .usage(usage) }
         let table = try catalog.table(named: className)
-        var values: [(name: String, value: RealmValue)] = []
-        var links: [(name: String, link: LinkValue)] = []
-        var shownValues: [String] = []
+        var values: [(name: String, value: AssignedValue)] = []
         for assignment in assignments(rest) {
             guard let equals = SetCommand.splitPoint(assignment) else { throw .usage(usage) }
             let name = String(assignment[..<equals]).trimmingWhitespace()
             let text = String(assignment[assignment.index(after: equals)...]).trimmingWhitespace()
             guard let column = table.column(named: name) else { throw .unknownProperty(className: table.displayName, name: name) }
-            // Links and embedded objects are set right after the object is staged, in the same change.
-            if let link = try LinkValue(text, column: column, catalog: catalog, session: session) {
-                links.append((name, link))
-                shownValues.append("\(name) = \(link.description(catalog: catalog))")
-                continue
-            }
-            let value = try ValueCoercion.value(typed: text, for: column, className: table.displayName)
-            values.append((name, value))
-            shownValues.append("\(name) = \(ValueFormatter().preview(value, link: { _, _ in "" }))")
+            values.append((name, try AssignedValue.parse(text, column: column, table: table, session: session)))
         }
-        let shown = shownValues.joined(separator: ", ")
+        let shown = values.map { "\($0.name) = \($0.value.shown(session: session))" }.joined(separator: ", ")
         var created: Int64?
         try Transaction.change(session: session, description: "create \(table.displayName)" + (shown.isEmpty ? "" : " (\(shown))")) { editor throws(RealmFormatError) in
             guard let editTable = editor.file.table(named: table.name) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
-            var columns: [(column: Column, value: RealmValue)] = []
+            // Single values go into the new object; collections and links are staged on it
+            // afterwards (with their backlinks), all of it or nothing.
+            var scalars: [(column: Column, value: RealmValue)] = []
+            var others: [(column: Column, value: AssignedValue)] = []
             for (name, value) in values {
                 guard let column = editTable.column(named: name) else { throw RealmFormatError.cannotWrite(path: editor.path, reason: "no property \(name)") }
-                columns.append((column, value))
+                if case let .scalar(scalar) = value { scalars.append((column, scalar)) } else { others.append((column, value)) }
             }
-            let key = try editor.create(in: editTable, values: columns)
-            for (name, link) in links {
-                guard let column = editTable.column(named: name) else { throw RealmFormatError.cannotWrite(path: editor.path, reason: "no property \(name)") }
-                try link.stage(into: editor, column: column, table: editTable, key: key)
+            created = try editor.stagingAll { () throws(RealmFormatError) -> Int64 in
+                let key = try editor.create(in: editTable, values: scalars)
+                for (column, value) in others { try value.stage(in: editor, column: column, table: editTable, key: key) }
+                return key
             }
-            created = key
         }
         if let created, session.transaction != nil {
             session.output.line("  new object \(table.displayName)[_key = \(created)] (set its properties with set \(table.displayName)[_key = \(created)].PROPERTY = VALUE)")

@@ -20,13 +20,9 @@ enum FindCommand {
     }
 
     static func show(_ keys: [Int64], of table: Table, session: Session, catalog: Catalog) throws(BrowserError) {
-        if session.outputMode == .json {
-            try ResultWriter.writeJSONLines(keys, of: table, catalog: catalog, output: session.output)
-            return
-        }
         let result = QueryResult(table: table, keys: keys)
         session.move(to: [NavigationStep(location: .results(result), label: "\(table.displayName)(\(keys.count))")])
-        try ResultListing.render(result, from: 0, to: session.pageSize, catalog: catalog, session: session)
+        try ResultListing.render(result, from: 0, to: session.pageEnd(from: 0), catalog: catalog, session: session)
     }
 }
 

@@ -60,6 +60,8 @@ enum HelpCommand {
           set Specimen[3].name = "Barnacle goose"     change a value (committed at once, in place)
           set Specimen[3].category = Category[1]      re-point a link (null clears it)
           set Person[0].address = { city: "Oslo" }    a new embedded object (null deletes it)
+          set Note[0].tags[1] = "x"; append Note[0].tags "y"; set Note[0].tags = {"a", "b"}
+                                       lists element by element ('help append' for sets, dictionaries)
           begin; set ...; update Task isCompleted == false SET isCompleted = true; status; commit
           models swift                 Realm model classes for the schema (also kotlin, java, js, ts, csharp)
           schema --dot                 the class graph: realm-browser app.realm -c 'schema --dot' | dot -Tpng > schema.png
@@ -71,6 +73,29 @@ enum HelpCommand {
         """
         return text
     }
+
+    static let collectionExamples = """
+      Lists (every element type; values written as in queries, objects for lists of links):
+        set AllTypes[0].intList[2] = 7            replace element 2 (-1 is the last)
+        append AllTypes[0].intList 7              add at the end
+        remove AllTypes[0].intList[1]             take element 1 out
+        move AllTypes[0].intList 0 3              element 0 moves to position 3
+        set AllTypes[0].intList = {1, 2, 3}       the whole list ({} empties it)
+        append TaskList[0].tasks Task[5]          lists of links keep backlinks right
+      Sets (kept in Realm's stored order; adding a value already there changes nothing):
+        append AllTypes[0].stringOptSet "x"       remove AllTypes[0].stringOptSet "x"
+      Dictionaries (keys in Realm's stored order):
+        set AllTypes[0].intDict["k"] = 5          insert or replace
+        remove AllTypes[0].intDict["k"]           set AllTypes[0].intDict = {"a": 1, "b": 2}
+      Embedded objects, through their parent:
+        set Person[0].address.city = "Oslo"       set Person[0].addresses[1].city = "Bergen"
+        append Person[0].addresses { city: "Bergen" }   a new one; remove Person[0].addresses[0] deletes one
+        move Person[0].addresses 0 1
+      Lists and dictionaries nested in Mixed values, one [ ] per level:
+        set AllTypes[0].mixedList[6][0] = 1       append AllTypes[0].mixedValue["list"] 2
+        remove AllTypes[0].mixedDict["k"][1]      move AllTypes[0].mixedValue 0 1
+
+    """
 
     static let addresses = """
     Three ways to name one object:
@@ -89,6 +114,9 @@ enum HelpCommand {
     """
 
     static let examples: [String: String] = [
+        "append": collectionExamples,
+        "remove": collectionExamples,
+        "move": collectionExamples,
         "show": """
           show Specimen               first page as a table ('more' for the next)
           show Specimen 20..40        positions 20 to 39; 'show Specimen 100..' from 100 on

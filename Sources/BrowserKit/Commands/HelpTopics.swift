@@ -55,10 +55,14 @@ enum HelpTopics {
       commit                               write all staged changes as one new version
       rollback                             or drop them
 
-    A failing statement inside 'begin' leaves the earlier staged changes as they were. Quitting,
-    'open' or the end of a script with staged changes is refused ('quit!' drops them). While
-    a Realm app has the file open (its lock file is held), writing is refused.
-    Schema: add class Fungus (name string, spores int?, found date); add property Specimen habitat string?
+    A failing statement inside 'begin' leaves the earlier staged changes as they were. With staged
+    changes, 'quit', Ctrl-D and 'open' ask whether to commit, discard or cancel; in a script they
+    (and the end of the script) are refused ('quit!' drops them). While a Realm app has the file
+    open (its lock file is held), writing is refused; when it commits while you read, the session
+    reloads the new version and says so.
+    Schema: add class Fungus (name string, spores int?, host Specimen, hosts Specimen[]);
+    add property Specimen habitat Habitat; types: value types or a class (a link), '?' optional,
+    suffix [] list, <> set, {} dictionary (tags string?[])
 
     """
 
@@ -69,6 +73,8 @@ enum HelpTopics {
       realm-browser app.realm -f fixes.txt                 a file of commands, one per line
       printf 'classes\\nschema Dog\\n' | realm-browser app.realm
       realm-browser app.realm --bail -f fixes.txt          stop at the first failing command
+      realm-browser app.realm --mode csv -c "show Dog"     the whole class as CSV (also json, jsonl)
+      realm-browser app.realm -c "once dogs.md; mode markdown; show Dog"   one result to a file
 
     In a script, '#' starts a comment line. A statement goes on to the next line while a quote
     or bracket is open, or when the line ends with '\\':

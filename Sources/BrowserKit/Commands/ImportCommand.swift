@@ -162,6 +162,7 @@ enum ImportCommand {
                     let link = try column(property)
                     try editor.setEmbedded(try values.map { values throws(RealmFormatError) in try embeddedColumns(values, of: link, editor: editor) },
                                            column: link, table: editTable, key: key)
+                case let .stored(value): try editor.replaceStored(value, column: try column(property), table: editTable, key: key)
                 case let .embeddedList(objects):
                     let link = try column(property)
                     for values in objects {

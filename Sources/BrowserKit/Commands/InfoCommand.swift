@@ -9,26 +9,32 @@ enum InfoCommand {
 
     static func run(_ session: Session) throws(BrowserError) {
         let file = try session.requireCatalog().file
-        var rows: [(String, String)] = [
-            ("path", file.path),
-            ("size", "\(file.fileSize) bytes (\(humanReadable(bytes: Int64(file.fileSize))))"),
-            ("file format", "\(file.fileFormat)" + (file.header.isStreamingForm ? " (streaming form: written by writeCopy or compaction)" : "")),
+        // One record: `label  value` lines in table mode; numbers stay numbers in CSV and JSON.
+        var fields: [(String, Cell)] = [
+            ("path", .string(file.path)),
+            ("size", number(Int64(file.fileSize), text: "\(file.fileSize) bytes (\(humanReadable(bytes: Int64(file.fileSize))))")),
+            ("file format", number(Int64(file.fileFormat), text: "\(file.fileFormat)" + (file.header.isStreamingForm ? " (streaming form: written by writeCopy or compaction)" : ""))),
         ]
         if let top = file.top {
-            rows.append(("version", "\(top.version) (commits since the file was created)"))
-            rows.append(("history", top.historyType.description + (top.historySchemaVersion.map { ", schema version \($0)" } ?? "")))
-            rows.append(("top ref", "\(top.ref) (header slot \(file.header.selectedSlot))"))
-            rows.append(("logical size", "\(top.logicalFileSize) bytes"))
-            rows.append(("free space", "\(top.freeBytes) bytes in \(top.freeListEntryCount) free-list entries"))
+            fields.append(("version", number(Int64(top.version), text: "\(top.version) (commits since the file was created)")))
+            let history = top.historyType.description + (top.historySchemaVersion.map { ", schema version \($0)" } ?? "")
+            fields.append(("history", .string(history)))
+            fields.append(("top ref", number(Int64(top.ref), text: "\(top.ref) (header slot \(file.header.selectedSlot))")))
+            fields.append(("logical size", number(Int64(top.logicalFileSize), text: "\(top.logicalFileSize) bytes")))
+            fields.append(("free space", number(Int64(top.freeBytes), text: "\(top.freeBytes) bytes in \(top.freeListEntryCount) free-list entries")))
         } else {
-            rows.append(("version", "none: the file has never been committed to"))
+            fields.append(("version", Cell(text: "none: the file has never been committed to", raw: "", json: "null", kind: .null)))
         }
         let classCount = file.classTables.count
-        rows.append(("tables", "\(file.tables.count) (\(classCount) class\(classCount == 1 ? "" : "es"), \(file.tables.count - classCount) internal)"))
-        let width = rows.map(\.0.count).max() ?? 0
-        for (label, value) in rows {
-            session.output.line(label.padding(to: width) + "  " + value)
-        }
+        fields.append(("tables", number(Int64(file.tables.count), text: "\(file.tables.count) (\(classCount) class\(classCount == 1 ? "" : "es"), \(file.tables.count - classCount) internal)")))
+        let printer = session.rowPrinter(fields.map { OutputColumn($0.0) }, layout: .record)
+        printer.add(fields.map(\.1))
+        printer.finish()
+    }
+
+    /// A number explained for people (`262144 bytes (256.0 KiB)`), bare for programs.
+    private static func number(_ value: Int64, text: String) -> Cell {
+        Cell(text: text, raw: String(value), json: String(value), kind: .number)
     }
 
     static func humanReadable(bytes: Int64) -> String {

@@ -1,45 +1,80 @@
 import RealmFormat
+import RealmQuery
 
-/// `append LIST OBJECT`, `remove LIST[N]` and `move LIST FROM TO` on lists of links, e.g.
-/// `append TaskList[0].tasks Task[5]`; targets' backlinks follow.
+/// `append`, `remove` and `move` on lists, sets and dictionaries of one object, e.g.
+/// `append TaskList[0].tasks Task[5]`, `append AllTypes[0].intSet 7`,
+/// `remove AllTypes[0].stringOptList[1]`, `remove AllTypes[0].intDict["k0"]`,
+/// `move AllTypes[0].intList 0 2`. Lists of links keep their targets' backlinks right; sets
+/// keep Realm's stored order. On lists of embedded objects, `append LIST { ... }` creates one
+/// and `remove LIST[I]` deletes one.
 enum ListEditCommands {
     static let append = CommandSpec(
-        name: "append", aliases: [], arguments: "CLASS[N].LIST OBJECT | { PROPERTY: VALUE, ... }",
-        summary: "add an object at the end of a list of links, e.g. append TaskList[0].tasks Task[5]; a new embedded object: append Person[0].addresses { city: \"Oslo\" }",
+        name: "append", aliases: [], arguments: "CLASS[N].COLLECTION VALUE | { PROPERTY: VALUE, ... }",
+        summary: "add a value to a list (at the end) or a set (in its order), e.g. append TaskList[0].tasks Task[5]; a new embedded object: append Person[0].addresses { city: \"Oslo\" }",
         run: { arguments, session throws(BrowserError) in
-            let (listPath, rest) = StatementSplitter.command(in: arguments)
-            if EmbeddedObjectLiteral.isLiteral(rest) {
-                try appendEmbedded(listPath, literalText: rest, session: session)
+            let usage = "append CLASS[N].COLLECTION VALUE  (or, for a list of embedded objects, append CLASS[N].LIST { PROPERTY: VALUE, ... })"
+            let (path, valueText) = CollectionEditing.firstWord(arguments)
+            guard !path.isEmpty, !valueText.isEmpty else { throw .usage(usage) }
+            if EmbeddedObjectLiteral.isLiteral(valueText) {
+                try appendEmbedded(path, literalText: valueText, session: session)
                 return
             }
-            let words = StatementSplitter.words(in: arguments)
-            guard words.count == 2 else { throw .usage("append CLASS[N].LIST OBJECT  (or, for a list of embedded objects, append CLASS[N].LIST { PROPERTY: VALUE, ... })") }
-            try edit(words[0], session: session, verb: "append \(words[1]) to") { keys, column, catalog throws(BrowserError) in
-                guard let target = try SetCommand.linkTarget(words[1], column: column, catalog: catalog, session: session) else {
-                    throw .invalidValue("a list of links holds objects, not null")
+            let target = try CollectionEditing.target(path, session: session, usage: usage)
+            if target.holdsNestedCollections && (!target.subscripts.isEmpty || target.isMixedValue) {
+                let value = try CollectionEditing.element(valueText, for: target, session: session)
+                let shown = CollectionEditing.shown(value, session: session)
+                try CollectionEditing.apply(.add(value), to: target, nested: try CollectionEditing.steps(target.subscripts), session: session) { count in
+                    "append \(shown) to \(target.label)\(target.subscriptLabel) (now \(count))"
                 }
-                return keys + [target.key]
+                return
+            }
+            guard target.subscripts.isEmpty else { throw .usage(usage + " (name the collection itself, without [ ])") }
+            guard target.kind != .dictionary else {
+                throw .usage("a dictionary gets entries by key: set \(target.label)[\"KEY\"] = VALUE")
+            }
+            let value = try CollectionEditing.element(valueText, for: target, session: session)
+            let shown = CollectionEditing.shown(value, session: session)
+            try CollectionEditing.apply(.add(value), to: target, session: session) { count in
+                "append \(shown) to \(target.label) (\(CollectionEditing.size(count, of: target)))"
             }
         })
 
     static let remove = CommandSpec(
-        name: "remove", aliases: [], arguments: "CLASS[N].LIST[I]",
-        summary: "take element I out of a list of links, e.g. remove TaskList[0].tasks[2] (an embedded object is deleted)",
+        name: "remove", aliases: [], arguments: "CLASS[N].COLLECTION[I] | CLASS[N].DICT[\"KEY\"] | CLASS[N].SET VALUE",
+        summary: "take an element out of a list or set, or an entry out of a dictionary, e.g. remove TaskList[0].tasks[2] (an embedded object is deleted); 'help remove'",
         run: { arguments, session throws(BrowserError) in
-            let text = arguments.trimmingWhitespace()
-            guard text.hasSuffix("]"), let open = text.lastIndex(of: "["), let index = Int(text[text.index(after: open)..<text.index(before: text.endIndex)]) else {
-                throw .usage("remove CLASS[N].LIST[I]")
+            let usage = "remove CLASS[N].LIST[I], remove CLASS[N].DICT[\"KEY\"] or remove CLASS[N].SET VALUE"
+            let (path, valueText) = CollectionEditing.firstWord(arguments)
+            guard !path.isEmpty else { throw .usage(usage) }
+            let target = try CollectionEditing.target(path, session: session, usage: usage)
+            let describe = { (what: String) in
+                { (count: Int) in "remove \(what) from \(target.label) (\(CollectionEditing.size(count, of: target)))" }
             }
-            if try removeEmbedded(String(text[..<open]), index: index, session: session) { return }
-            try edit(String(text[..<open]), session: session, verb: "remove element \(index) of") { keys, _, _ throws(BrowserError) in
-                let position = index < 0 ? keys.count + index : index
-                guard position >= 0, position < keys.count else {
-                    throw .positionOutOfRange(className: String(text[..<open]), position: index, count: keys.count)
-                }
-                var result = keys
-                result.remove(at: position)
-                return result
+            if target.holdsNestedCollections && (target.subscripts.count > (valueText.isEmpty ? 1 : 0) || target.isMixedValue) {
+                try removeNested(target, valueText: valueText, session: session)
+                return
             }
+            if !valueText.isEmpty {
+                guard target.subscripts.isEmpty, target.kind != .dictionary else { throw .usage(usage) }
+                let value = try CollectionEditing.element(valueText, for: target, session: session)
+                try CollectionEditing.apply(.removeValue(value), to: target, session: session,
+                                            describe: describe(CollectionEditing.shown(value, session: session)))
+                return
+            }
+            guard target.subscripts.count == 1, let subscriptText = target.subscripts.first else { throw .usage(usage) }
+            if target.kind == .dictionary {
+                let key = try dictionaryKey(subscriptText)
+                try CollectionEditing.apply(.removeEntry(key: key), to: target, session: session, describe: describe("key \"\(key)\""))
+                return
+            }
+            guard let position = Int(subscriptText) else {
+                throw .invalidAddress(path, reason: "a \(target.kind) element is named by its position, e.g. \(target.label)[0]")
+            }
+            if target.holdsEmbeddedObjects(in: try session.requireCatalog()) {
+                let listPath = String(path[..<(path.lastIndex(of: "[") ?? path.endIndex)])
+                if try removeEmbedded(listPath, index: position, session: session) { return }
+            }
+            try CollectionEditing.apply(.remove(at: position), to: target, session: session, describe: describe("element \(position)"))
         })
 
     static let move = CommandSpec(
@@ -48,13 +83,11 @@ enum ListEditCommands {
         run: { arguments, session throws(BrowserError) in
             let words = StatementSplitter.words(in: arguments)
             guard words.count == 3, let from = Int(words[1]), let to = Int(words[2]) else { throw .usage("move CLASS[N].LIST FROM TO") }
-            try edit(words[0], session: session, verb: "move \(from) to \(to) in") { keys, _, _ throws(BrowserError) in
-                guard keys.indices.contains(from), keys.indices.contains(to) else {
-                    throw .positionOutOfRange(className: words[0], position: keys.indices.contains(from) ? to : from, count: keys.count)
-                }
-                var result = keys
-                result.insert(result.remove(at: from), at: to)
-                return result
+            let target = try CollectionEditing.target(words[0], session: session, usage: "move CLASS[N].LIST FROM TO")
+            guard target.subscripts.isEmpty || target.holdsNestedCollections else { throw .usage("move CLASS[N].LIST FROM TO") }
+            try CollectionEditing.apply(.move(from: from, to: to), to: target, nested: try CollectionEditing.steps(target.subscripts),
+                                        session: session) { _ in
+                "move \(from) to \(to) in \(target.label)\(target.subscriptLabel)"
             }
         })
 
@@ -91,57 +124,55 @@ enum ListEditCommands {
         guard let (object, column, _, location) = try embeddedList(listPath, session: session) else { return false }
         let key: Int64
         do { key = try object.key } catch { throw .file(error) }
-        // Checked here, against the list as staged, so the error names the position typed.
-        let elements = try currentElements(of: object, column: column, key: key, session: session)
-        guard index >= -elements.count, index < elements.count else {
-            throw .positionOutOfRange(className: listPath, position: index, count: elements.count)
-        }
-        try Transaction.change(session: session, description: "remove element \(index) of \(location) (deleting the embedded object)") { editor throws(RealmFormatError) in
+        try Transaction.change(session: session, description: "remove element \(index) of \(location) (deleting the embedded object)") { editor throws(BrowserError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name) else {
-                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+                throw .file(.cannotWrite(path: editor.path, reason: "the file changed; open it again"))
             }
-            let count = try editor.currentLinkList(column: editColumn, table: table, key: key).count
-            try editor.removeEmbedded(at: index < 0 ? count + index : index, column: editColumn, table: table, key: key)
+            let count: Int
+            do throws(RealmFormatError) { count = try editor.currentLinkList(column: editColumn, table: table, key: key).count } catch { throw .file(error) }
+            // Checked against the list as staged, so the error names the position typed.
+            guard index >= -count, index < count else { throw .positionOutOfRange(className: listPath, position: index, count: count) }
+            do throws(RealmFormatError) {
+                try editor.removeEmbedded(at: index < 0 ? count + index : index, column: editColumn, table: table, key: key)
+            } catch {
+                throw .file(error)
+            }
         }
         return true
     }
 
-    /// Resolves `listPath` to an object's list of links and stages its new content.
-    private static func edit(_ listPath: String, session: Session, verb: String,
-                             _ transform: ([Int64], Column, Catalog) throws(BrowserError) -> [Int64]) throws(BrowserError) {
-        let catalog = try session.requireCatalog()
-        let (objectPath, property) = try SetCommand.target(of: listPath, catalog: catalog, session: session)
-        guard case let .object(object)? = objectPath.last?.location, let column = object.table.column(named: property) else {
-            throw .usage("\(verb) needs CLASS[N].LIST, a list property of one object")
-        }
-        guard column.isLink, column.collection == .list else {
-            throw .invalidValue("\(object.table.displayName).\(property) is not a list of links")
-        }
-        let key: Int64
-        do { key = try object.key } catch { throw .file(error) }
-        let current = try currentElements(of: object, column: column, key: key, session: session)
-        let updated = try transform(current, column, catalog)
-        let location = objectPath.map(\.label).joined() + "." + property
-        try Transaction.change(session: session, description: "\(verb) \(location) (now \(updated.count) element\(updated.count == 1 ? "" : "s"))") { editor throws(RealmFormatError) in
-            guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
-                throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
+    /// `remove X.mixedList[6][0]`, `remove X.mixedValue["k"]`, `remove X.mixedList[6] VALUE`: an
+    /// element of a list or an entry of a dictionary nested in a Mixed value.
+    private static func removeNested(_ target: CollectionEditing.Target, valueText: String, session: Session) throws(BrowserError) {
+        var steps = try CollectionEditing.steps(target.subscripts)
+        let edit: CollectionEdit
+        let what: String
+        if !valueText.isEmpty {
+            let value = try CollectionEditing.element(valueText, for: target, session: session)
+            edit = .removeValue(value)
+            what = CollectionEditing.shown(value, session: session)
+        } else {
+            switch steps.removeLast() {
+            case let .position(position):
+                edit = .remove(at: position)
+                what = "element \(position)"
+            case let .key(key):
+                edit = .removeEntry(key: key)
+                what = "key \"\(key)\""
             }
-            try editor.setLinkList(updated, column: editColumn, table: table, key: key)
+        }
+        let place = target.label + steps.map(\.description).joined()
+        try CollectionEditing.apply(edit, to: target, nested: steps, session: session) { count in
+            "remove \(what) from \(place) (now \(count))"
         }
     }
 
-    /// The keys a list of links holds now: read through the open transaction's editor (with
-    /// its staged changes) when there is one, else from the file.
-    private static func currentElements(of object: ObjectHandle, column: Column, key: Int64, session: Session) throws(BrowserError) -> [Int64] {
-        let catalog = try session.requireCatalog()
-        do throws(RealmFormatError) {
-            if let editor = session.transaction, let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name) {
-                return try editor.currentLinkList(column: editColumn, table: table, key: key)
-            }
-            guard case let .collection(list) = try object.value(of: column) else { throw RealmFormatError.cannotWrite(path: "", reason: "not a list") }
-            return try CollectionReader(file: catalog.file).elements(of: list).compactMap { if case let .link(_, k) = $0 { return k } else { return nil } }
-        } catch {
-            throw .file(error)
-        }
+    /// A dictionary key as typed in brackets: quoted as in the query language, or bare.
+    static func dictionaryKey(_ text: String) throws(BrowserError) -> String {
+        guard let first = text.first, first == "\"" || first == "'" else { return text }
+        let value: RealmValue
+        do { value = try QueryArguments.value(of: text) } catch { throw .query(error.annotated(query: text)) }
+        guard case let .string(key) = value else { throw .invalidValue("dictionary keys are strings, e.g. [\"key\"]") }
+        return key
     }
 }

@@ -9,12 +9,12 @@ enum MoreCommand {
             case nil:
                 throw .noMoreRows
             case let .table(name, next):
-                try ObjectListing.render(table: try catalog.table(named: name), from: next, to: next + session.pageSize,
+                try ObjectListing.render(table: try catalog.table(named: name), from: next, to: session.pageEnd(from: next),
                                          catalog: catalog, session: session)
             case let .results(result, next):
-                try ResultListing.render(result, from: next, to: next + session.pageSize, catalog: catalog, session: session)
+                try ResultListing.render(result, from: next, to: session.pageEnd(from: next), catalog: catalog, session: session)
             case let .collection(collection, name, next):
-                try CollectionListing.render(collection, name: name, from: next, to: next + session.pageSize,
+                try CollectionListing.render(collection, name: name, from: next, to: session.pageEnd(from: next),
                                              catalog: catalog, session: session)
             }
         })

@@ -1,6 +1,7 @@
 import RealmFormat
 
-/// Renders a page of a class as a table and remembers where `more` continues.
+/// Renders a page of a class (all of it in csv/json/jsonl unless a range is given) and
+/// remembers where `more` continues.
 enum ObjectListing {
     static func render(table: Table, from start: Int, to end: Int, catalog: Catalog, session: Session) throws(BrowserError) {
         let count = table.objects.count
@@ -9,21 +10,18 @@ enum ObjectListing {
             throw .positionOutOfRange(className: name, position: start, count: count)
         }
         let stop = min(end, count)
-        var rows: [(label: String, object: ObjectHandle)] = []
+        let printer = ObjectRowPrinter(table: table, labelHeader: "#", catalog: catalog, session: session)
         var position = start
         while position < stop {
             let first = try catalog.object(in: table, position: position)
             var row = first.row
             while row < first.leaf.count && position < stop {
-                rows.append((String(position), ObjectHandle(table: table, leaf: first.leaf, row: row)))
+                try printer.add(label: String(position), object: ObjectHandle(table: table, leaf: first.leaf, row: row))
                 row += 1
                 position += 1
             }
         }
-        if !rows.isEmpty {
-            ObjectRowsRenderer.render(table: table, rows: rows, labelHeader: "#", catalog: catalog, output: session.output)
-        }
-        session.output.line(PageFooter.text(start: start, stop: stop, count: count, noun: "\(name) objects", pageSize: session.pageSize))
+        printer.finish(notes: [PageFooter.text(start: start, stop: stop, count: count, noun: "\(name) objects", pageSize: session.pageSize)])
         session.listing = stop < count ? .table(name: table.name, next: stop) : nil
     }
 }

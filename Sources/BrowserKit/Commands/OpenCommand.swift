@@ -6,6 +6,7 @@ enum OpenCommand {
         run: { arguments, session throws(BrowserError) in
             let words = StatementSplitter.words(in: arguments)
             guard words.count == 1, let path = words.first else { throw .usage("open FILE") }
+            guard try PendingChangesQuestion.settle(session, before: "opening another file") else { return }
             try session.open(path: path)
             if let file = session.file {
                 session.output.line("opened \(file.path): file format \(file.fileFormat), \(file.classTables.count) classes")

@@ -1,11 +1,12 @@
-/// `quit` / `exit`: leave the browser; refused while a transaction holds staged changes.
-/// `quit!` leaves anyway, dropping them (the file is untouched).
+/// `quit` / `exit`: leave the browser. With staged changes it asks at a terminal (commit,
+/// discard or cancel) and is refused in scripts; `quit!` leaves anyway, dropping them (the
+/// file is untouched).
 enum QuitCommand {
     static let spec = CommandSpec(
         name: "quit", aliases: ["exit", "\\q", ".quit", ".exit"], arguments: "",
-        summary: "leave realm-browser (Ctrl-D works too); 'quit!' drops uncommitted changes",
+        summary: "leave realm-browser (Ctrl-D too); with staged changes it asks commit, discard or cancel; 'quit!' drops them",
         run: { _, session throws(BrowserError) in
-            try session.requireNoPendingChanges(before: "quitting")
+            guard try PendingChangesQuestion.settle(session, before: "quitting") else { return }
             session.quit()
         })
 

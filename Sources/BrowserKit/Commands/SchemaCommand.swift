@@ -19,6 +19,11 @@ enum SchemaCommand {
             return
         }
         guard words.count <= 1 else { throw .usage("schema [CLASS] [--dot]") }
+        guard session.outputMode == .table else {
+            let tables = try words.first.map { name throws(BrowserError) in [try catalog.table(named: name)] } ?? catalog.file.classTables
+            SchemaRows.print(tables, catalog: catalog, session: session)
+            return
+        }
         if let name = words.first {
             describe(try catalog.table(named: name), catalog: catalog, output: session.output, withTitle: false)
             return

@@ -4,11 +4,11 @@ import RealmQuery
 /// `set PATH = VALUE`: change one property of one object and commit it at once, in place, with
 /// Realm's own commit protocol. Values are written as in the query language.
 enum SetCommand {
-    static let usage = "set CLASS[N].PROPERTY = VALUE   (or, after cd, set PROPERTY = VALUE)"
+    static let usage = "set CLASS[N].PROPERTY = VALUE, set CLASS[N].LIST[I] = VALUE, set CLASS[N].DICT[\"KEY\"] = VALUE   (or, after cd, set PROPERTY = VALUE)"
 
     static let spec = CommandSpec(
         name: "set", aliases: [], arguments: "PATH = VALUE",
-        summary: "change a property and commit it in place, e.g. set Specimen[3].name = \"Bald eagle\"; an embedded object: set Person[0].address = { city: \"Oslo\" } (or = null)",
+        summary: "change a property, a list element or a dictionary entry, e.g. set Specimen[3].name = \"Bald eagle\", set Note[0].tags[1] = \"x\"; an embedded object: set Person[0].address = { city: \"Oslo\" } (or = null)",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
@@ -17,6 +17,10 @@ enum SetCommand {
         let pathText = String(arguments[..<equals]).trimmingWhitespace()
         let valueText = String(arguments[arguments.index(after: equals)...]).trimmingWhitespace()
         guard !pathText.isEmpty, !valueText.isEmpty else { throw .usage(usage) }
+        if let last = try PathSegment.parse(pathText).last, !last.subscripts.isEmpty {
+            try setElement(pathText, valueText, session: session)
+            return
+        }
         let objectPath: [NavigationStep]
         let property: String
         do {
@@ -52,8 +56,19 @@ enum SetCommand {
             }
             return
         }
-        let value = try ValueCoercion.value(typed: valueText, for: column, className: object.table.displayName)
-        try Transaction.change(session: session, description: "\(location) = \(ValueFormatter().preview(value, link: { _, _ in "" }))") { editor throws(RealmFormatError) in
+        if column.collection != nil {
+            try replaceCollection(pathText, valueText, session: session)
+            return
+        }
+        let value: RealmValue
+        if column.type == .mixed, (try? QueryArguments.value(of: valueText)) == nil,
+           let link = CollectionEditing.objectLink(valueText, catalog: catalog) {
+            // A Mixed property can hold a link to any object: `set X[0].mixed = Target[3]`.
+            value = link
+        } else {
+            value = try ValueCoercion.value(typed: valueText, for: column, className: object.table.displayName)
+        }
+        try Transaction.change(session: session, description: "\(location) = \(CollectionEditing.shown(value, session: session))") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
@@ -85,7 +100,7 @@ enum SetCommand {
     /// The object a link is set to (`Category[1]`, `Category[name = "Birds"]`), or nil for `null`.
     static func linkTarget(_ text: String, column: Column, catalog: Catalog, session: Session) throws(BrowserError) -> (table: Table, key: Int64)? {
         if text == "null" || text == "nil" {
-            if column.collection != nil { throw .invalidValue("\(column.name) is a list of links: it holds objects, not null") }
+            if let kind = column.collection, kind != .dictionary { throw .invalidValue("\(column.name) is a \(kind) of links: it holds objects, not null") }
             guard column.isNullable else { throw .invalidValue("\(column.name) is required; it cannot be null") }
             return nil
         }

@@ -36,20 +36,20 @@ enum ShowCommand {
 
     static func render(_ location: Location, name: String, range: RowRange?, catalog: Catalog, session: Session) throws(BrowserError) {
         let start = range?.lowerBound ?? 0
-        let end = range?.upperBound ?? (start + session.pageSize)
+        let end = session.pageEnd(from: start, upperBound: range?.upperBound)
         switch location {
         case let .table(table):
             try ObjectListing.render(table: table, from: start, to: end, catalog: catalog, session: session)
         case let .object(object):
             guard range == nil else { throw .usage("a range applies to a class or a collection, not to one object") }
-            try ObjectView.render(object, catalog: catalog, output: session.output)
+            try ObjectView.render(object, catalog: catalog, session: session)
         case let .collection(collection, _):
             try CollectionListing.render(collection, name: name, from: start, to: end, catalog: catalog, session: session)
         case let .results(result):
             try ResultListing.render(result, from: start, to: end, catalog: catalog, session: session)
         case let .value(value):
             guard range == nil else { throw .usage("a range applies to a class or a collection, not to one value") }
-            session.output.line(ValueFormatter().detail(value, link: catalog.linkLabel))
+            try ObjectView.render(value, catalog: catalog, session: session)
         }
     }
 }

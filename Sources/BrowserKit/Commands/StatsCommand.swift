@@ -36,6 +36,10 @@ enum StatsCommand {
             throw .file(error)
         }
         let objects = table.objects.count
+        guard session.outputMode == .table else {
+            printRows(statistics, table: table, catalog: catalog, session: session)
+            return
+        }
         session.output.line("\(table.displayName): \(objects) object\(objects == 1 ? "" : "s")")
         for property in statistics {
             session.output.line()
@@ -45,6 +49,34 @@ enum StatsCommand {
 
     /// The block of one property: its name and type, then one `label  value` line per figure.
     static func lines(_ property: PropertyStatistics, catalog: Catalog) -> [String] {
+        let rows = figures(property, catalog: catalog)
+        let width = rows.map(\.0.count).max() ?? 0
+        return ["\(property.column.name)  \(typeName(property.column))"]
+            + rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }
+    }
+
+    /// Outside table mode: one row per property and figure (`class`, `property`, `type`,
+    /// `statistic`, `value`); in CSV and JSON, figures that are plain numbers stay numbers.
+    static func printRows(_ statistics: [PropertyStatistics], table: Table, catalog: Catalog, session: Session) {
+        let printer = session.rowPrinter([OutputColumn("class"), OutputColumn("property"), OutputColumn("type"),
+                                          OutputColumn("statistic"), OutputColumn("value")])
+        for property in statistics {
+            for (label, value) in figures(property, catalog: catalog) {
+                printer.add([.string(table.displayName), .string(property.column.name), .string(typeName(property.column)), .string(label),
+                             Cell.isJSONNumber(value) ? Cell(text: value, json: value, kind: .number) : .string(value)])
+            }
+        }
+        printer.finish()
+    }
+
+    /// `list of int`, `string?`: the property's type as stats shows it.
+    static func typeName(_ column: Column) -> String {
+        let optional = column.isNullable && column.collection == nil && column.type != .mixed ? "?" : ""
+        return (column.collection.map { "\($0.rawValue) of " } ?? "") + SchemaCommand.userTypeName(column.type) + optional
+    }
+
+    /// One `(label, value)` per figure of a property, by its type.
+    static func figures(_ property: PropertyStatistics, catalog: Catalog) -> [(String, String)] {
         let column = property.column
         var rows: [(String, String)] = [("count", String(property.count)), ("nulls", String(property.nulls))]
         if column.collection != nil {
@@ -82,10 +114,7 @@ enum StatsCommand {
                 }
             }
         }
-        let width = rows.map(\.0.count).max() ?? 0
-        let optional = column.isNullable && column.collection == nil && column.type != .mixed ? "?" : ""
-        let type = (column.collection.map { "\($0.rawValue) of " } ?? "") + SchemaCommand.userTypeName(column.type) + optional
-        return ["\(column.name)  \(type)"] + rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }
+        return rows
     }
 
     private static func collectionRows(_ property: PropertyStatistics) -> [(String, String)] {

@@ -6,30 +6,58 @@ enum Transaction {
     /// Stages one change in the open transaction, or commits it alone.
     static func change(session: Session, description: String,
                        _ stage: (FileEditor) throws(RealmFormatError) -> Void) throws(BrowserError) {
+        try change(session: session, unchanged: "") { editor throws(BrowserError) -> String? in
+            do throws(RealmFormatError) { try stage(editor) } catch { throw .file(error) }
+            return description
+        }
+    }
+
+    /// The same, for staging that reports its own errors (e.g. an unknown link target).
+    static func change(session: Session, description: String,
+                       _ stage: (FileEditor) throws(BrowserError) -> Void) throws(BrowserError) {
+        try change(session: session, unchanged: "") { editor throws(BrowserError) -> String? in
+            try stage(editor)
+            return description
+        }
+    }
+
+    /// Stages one change whose description depends on what staging found (a list's new size),
+    /// or commits it alone. `stage` returns nil when the change turned out to change nothing
+    /// (a value a set already holds): then `unchanged` is printed and nothing is written.
+    static func change(session: Session, unchanged: String,
+                       _ stage: (FileEditor) throws(RealmFormatError) -> String?) throws(BrowserError) {
+        try change(session: session, unchanged: unchanged) { editor throws(BrowserError) -> String? in
+            do throws(RealmFormatError) { return try stage(editor) } catch { throw .file(error) }
+        }
+    }
+
+    static func change(session: Session, unchanged: String,
+                       _ stage: (FileEditor) throws(BrowserError) -> String?) throws(BrowserError) {
         let catalog = try session.requireCatalog()
         if let editor = session.transaction {
-            // All of the statement or none of it: a failure halfway (the third object of an
-            // update) must not leave changes staged that 'status' does not list.
-            do { try editor.stagingAll { () throws(RealmFormatError) in try stage(editor) } } catch { throw .file(error) }
+            guard let description = try stage(editor) else {
+                session.output.line(unchanged)
+                return
+            }
             session.pendingChanges.append(description)
             session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
         }
-        let summary: FileEditor.CommitSummary
-        do throws(RealmFormatError) {
-            let editor = try FileEditor(path: catalog.file.path)
-            try stage(editor)
-            summary = try editor.commit()
-        } catch {
-            throw .file(error)
+        let editor: FileEditor
+        do { editor = try FileEditor(path: catalog.file.path) } catch { throw .file(error) }
+        guard let committed = try stage(editor) else {
+            session.output.line(unchanged)
+            return
         }
+        let summary: FileEditor.CommitSummary
+        do { summary = try editor.commit() } catch { throw .file(error) }
         try session.reopen()
         guard summary.changes > 0 else {
             // Nothing was staged (the link already pointed there): no version was committed.
-            session.output.line("\(description)  (unchanged: the file already holds that; nothing committed)")
+            session.output.line("\(committed)  (unchanged: the file already holds that; nothing committed)")
             return
         }
-        session.output.line("\(description)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
+        session.output.line("\(committed)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
     }
 
     static let begin = CommandSpec(
@@ -70,7 +98,14 @@ enum Transaction {
         summary: "the changes the open transaction will commit",
         run: { _, session throws(BrowserError) in
             guard session.transaction != nil else {
-                session.output.line("no transaction open; changes commit at once ('begin' to stage several)")
+                session.rowPrinter([OutputColumn("#", alignment: .right), OutputColumn("change")])
+                    .finish(notes: ["no transaction open; changes commit at once ('begin' to stage several)"])
+                return
+            }
+            guard session.outputMode == .table else {
+                let printer = session.rowPrinter([OutputColumn("#", alignment: .right), OutputColumn("change")])
+                for (index, change) in session.pendingChanges.enumerated() { printer.add([.number(index + 1), .string(change)]) }
+                printer.finish(notes: session.pendingChanges.isEmpty ? ["transaction open, no changes yet"] : [])
                 return
             }
             if session.pendingChanges.isEmpty { session.output.line("transaction open, no changes yet") }

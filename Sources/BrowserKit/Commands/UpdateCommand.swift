@@ -7,7 +7,7 @@ enum UpdateCommand {
 
     static let spec = CommandSpec(
         name: "update", aliases: [], arguments: "CLASS QUERY SET PROPERTY = VALUE",
-        summary: "set a property on every object matching a query, e.g. update Task isCompleted == false SET isCompleted = true",
+        summary: "set a property on every object matching a query, e.g. update Task isCompleted == false SET isCompleted = true; also lists, sets, dictionaries ({\"a\", \"b\"}, {\"k\": 1}) and links (Category[1])",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
@@ -21,25 +21,19 @@ enum UpdateCommand {
         let valueText = String(assignment[assignment.index(after: equals)...]).trimmingWhitespace()
         let table = try catalog.table(named: className)
         guard let column = table.column(named: property) else { throw .unknownProperty(className: table.displayName, name: property) }
-        let link = try LinkValue(valueText, column: column, catalog: catalog, session: session)
-        let value = link == nil ? try ValueCoercion.value(typed: valueText, for: column, className: table.displayName) : .null
+        let value = try AssignedValue.parse(valueText, column: column, table: table, session: session)
         let keys = try QueryRunner.run(query, on: table, catalog: catalog)
         guard !keys.isEmpty else {
             session.output.line("no \(table.displayName) object matches; nothing to change")
             return
         }
-        let shown = link?.description(catalog: catalog) ?? ValueFormatter().preview(value, link: { _, _ in "" })
-        let description = "\(table.displayName).\(property) = \(shown) on \(keys.count) object\(keys.count == 1 ? "" : "s") matching \(query)"
+        let description = "\(table.displayName).\(property) = \(value.shown(session: session)) on \(keys.count) object\(keys.count == 1 ? "" : "s") matching \(query)"
         try Transaction.change(session: session, description: description) { editor throws(RealmFormatError) in
             guard let editTable = editor.file.table(named: table.name), let editColumn = editTable.column(named: property) else {
                 throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
             }
-            for key in keys {
-                if let link {
-                    try link.stage(into: editor, column: editColumn, table: editTable, key: key)
-                } else {
-                    try editor.set(value, column: editColumn, table: editTable, key: key)
-                }
+            try editor.stagingAll { () throws(RealmFormatError) in
+                for key in keys { try value.stage(in: editor, column: editColumn, table: editTable, key: key) }
             }
         }
     }

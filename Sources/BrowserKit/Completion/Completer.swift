@@ -52,6 +52,10 @@ public enum Completer {
             return position == 0 ? words(HelpCommand.topicNames) : []
         case "classes":
             return words(["--all"])
+        case "mode":
+            return position == 0 ? words(OutputMode.allCases.map(\.rawValue)) : []
+        case "headers":
+            return position == 0 ? words(["on", "off"]) : []
         case "schema":
             return position == 0 ? classNames(["--dot"]) : (argumentWords.first == "--dot" && position == 1 ? classNames() : [])
         case "models":
@@ -88,7 +92,8 @@ public enum Completer {
             if position == 0 { return words(["class", "property"]) }
             if argumentWords.first == "property" {
                 if position == 1 { return classNames() }
-                if position == 3 { return words(AddClassCommand.types.keys.sorted()) }
+                // A type is a value type or a class (a link).
+                if position == 3 { return words(PropertyDeclaration.valueTypes.keys.sorted()) + classNames() }
             }
             return []
         case "export":

@@ -12,6 +12,8 @@ enum ImportedCell {
     case linkList([Int64])
     case embedded(EmbeddedValues?)
     case embeddedList([EmbeddedValues])
+    /// A whole list, set or dictionary, or a Mixed value holding links or nested collections.
+    case stored(NewValue)
     case nothing
 }
 
@@ -51,14 +53,21 @@ struct CSVCellParser {
             if field.isNull || field.text == "null" { return .link(nil) }
             return .link(try links.key(for: field.text, in: target, property: column.name))
         }
+        if column.type == .mixed, !field.isNull {
+            let value = try mixedValue(field.text, property: column.name)
+            if case let .scalar(scalar) = value, !scalar.isLink { return .value(scalar) }
+            return .stored(value)
+        }
         return .value(try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: column.name))
     }
 
     private func collectionCell(_ field: CSVField, column: Column, kind: CollectionKind) throws(CellError) -> ImportedCell {
         let text = field.text.trimmingWhitespace()
         if field.isNull || text == "[]" || text == "{}" { return .nothing }
-        guard column.isLink, kind == .list, let target = column.targetTableKey.flatMap({ file.table(withKey: $0) }) else {
-            throw .unsupported("\(column.name) is a \(kind.rawValue) of \(column.type); setting its elements is not supported by the writer yet (only lists of links and of embedded objects can be imported)")
+        let target = column.targetTableKey.flatMap { file.table(withKey: $0) }
+        if column.isLink, target == nil { throw .unsupported("\(column.name) links to a table the file does not have") }
+        guard let target, column.isLink, kind == .list else {
+            return .stored(try storedCollection(try json(text, property: column.name), column: column, kind: kind, target: target))
         }
         if target.kind == .embedded {
             guard case let .array(elements) = try json(text, property: column.name) else {
@@ -105,18 +114,26 @@ struct CSVCellParser {
                 values.append((member.key, try CSVCellParser.mixed(member.value, property: place)))
                 continue
             }
-            let field: CSVField
-            switch member.value {
-            case .null: field = CSVField(text: "", quoted: false)
-            case let .string(text): field = CSVField(text: text, quoted: true)
-            case let .int(number): field = CSVField(text: String(number), quoted: false)
-            case let .double(number): field = CSVField(text: "\(number)", quoted: false)
-            case let .bool(flag): field = CSVField(text: flag ? "true" : "false", quoted: false)
-            case .array, .object: throw .bad("\(place): expected a single value")
-            }
-            values.append((member.key, try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: place)))
+            values.append((member.key, try CSVCellParser.scalar(member.value, type: column.type, isNullable: column.isNullable, property: place)))
         }
         return values
+    }
+
+    /// A scalar of `type` from its JSON form (in an embedded object or a collection): strings
+    /// read like a quoted field, numbers and booleans like bare ones, null where allowed.
+    static func scalar(_ json: JSONValue, type: ColumnType, isNullable: Bool, property: String) throws(CellError) -> RealmValue {
+        let field: CSVField
+        switch json {
+        case .null:
+            guard isNullable || type == .mixed else { throw .bad("\(property) holds required values; null does not fit") }
+            return .null
+        case let .string(text): field = CSVField(text: text, quoted: true)
+        case let .int(number): field = CSVField(text: String(number), quoted: false)
+        case let .double(number): field = CSVField(text: "\(number)", quoted: false)
+        case let .bool(flag): field = CSVField(text: flag ? "true" : "false", quoted: false)
+        case .array, .object: throw .bad("\(property): expected a single value, not a nested array or object")
+        }
+        return try value(field, type: type, isNullable: isNullable, property: property)
     }
 
     /// A scalar of `type` from its text; an empty unquoted field is null where allowed.

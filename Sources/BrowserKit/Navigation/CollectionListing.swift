@@ -1,26 +1,38 @@
 import RealmFormat
 
 /// Renders a page of a list, set or dictionary: linked objects as a class table, other values
-/// with their index (or key).
+/// with their index (or key). In the JSON modes elements are `{"index": i, "value": v}` and
+/// entries `{"key": k, "value": v}`, values in the canonical encoding of the dumps.
 enum CollectionListing {
     static func render(_ collection: CollectionSummary, name: String, from start: Int, to end: Int,
                        catalog: Catalog, session: Session) throws(BrowserError) {
         let reader = CollectionReader(file: catalog.file)
-        let output = session.output
+        let encoder = CanonicalValueEncoder(file: catalog.file)
+        let inMixed = collection.elementType == .mixed
         let formatter = ValueFormatter()
         let count: Int
         let stop: Int
+        func notes(_ count: Int) -> [String] {
+            let noun = collection.kind == .dictionary ? "entries in \(name)" : "elements of \(name)"
+            return [PageFooter.text(start: start, stop: min(end, count), count: count, noun: noun, pageSize: session.pageSize)]
+        }
+        func cell(_ value: RealmValue, mixed: Bool, printer: RowPrinter) throws(BrowserError) -> Cell {
+            guard printer.wantsJSON else { return formatter.outputCell(value, link: catalog.linkLabel) }
+            var json = ""
+            do { try encoder.encode(value, inMixed: mixed, into: &json) } catch { throw .file(error) }
+            return formatter.outputCell(value, link: catalog.linkLabel, json: json)
+        }
         if collection.kind == .dictionary {
             let entries: [(key: RealmValue, value: RealmValue)]
             do { entries = try reader.entries(of: collection) } catch { throw .file(error) }
             count = entries.count
             stop = min(end, count)
             try checkStart(start, count: count, name: name)
-            var renderer = TableRenderer(headers: ["key", "value"], alignments: [.left, .left])
+            let printer = session.rowPrinter([OutputColumn("key"), OutputColumn("value")])
             for entry in entries[min(start, count)..<stop] {
-                renderer.append([formatter.cell(entry.key, link: catalog.linkLabel), formatter.cell(entry.value, link: catalog.linkLabel)])
+                printer.add([try cell(entry.key, mixed: false, printer: printer), try cell(entry.value, mixed: inMixed, printer: printer)])
             }
-            if stop > start { renderer.render(to: output) }
+            printer.finish(notes: notes(count))
         } else {
             let elements: [RealmValue]
             do { elements = try reader.elements(of: collection) } catch { throw .file(error) }
@@ -30,17 +42,19 @@ enum CollectionListing {
             let page = Array(elements[min(start, count)..<stop].enumerated())
             if let target = collection.linkTarget.flatMap({ catalog.file.table(withKey: $0) }),
                !page.isEmpty, let rows = try linkedObjects(page.map { (start + $0.offset, $0.element) }, in: target, catalog: catalog) {
-                ObjectRowsRenderer.render(table: target, rows: rows, labelHeader: "#", showsObject: true, catalog: catalog, output: output)
+                let printer = ObjectRowPrinter(table: target, labelHeader: "#", showsObject: true, catalog: catalog, session: session)
+                for row in rows { try printer.add(label: row.label, object: row.object) }
+                printer.finish(notes: notes(count))
             } else {
-                var renderer = TableRenderer(headers: ["#", "value"], alignments: [.right, .left])
+                let printer = session.rowPrinter([OutputColumn("#", alignment: .right), OutputColumn("value")])
                 for (offset, element) in page {
-                    renderer.append([String(start + offset), formatter.cell(element, link: catalog.linkLabel)])
+                    let index = start + offset
+                    let value = try cell(element, mixed: inMixed, printer: printer)
+                    printer.add([.number(index), value], json: printer.wantsJSON ? "{\"index\": \(index), \"value\": \(value.json)}" : nil)
                 }
-                if !page.isEmpty { renderer.render(to: output) }
+                printer.finish(notes: notes(count))
             }
         }
-        let noun = collection.kind == .dictionary ? "entries in \(name)" : "elements of \(name)"
-        output.line(PageFooter.text(start: start, stop: stop, count: count, noun: noun, pageSize: session.pageSize))
         session.listing = stop < count ? .collection(collection, name: name, next: stop) : nil
     }
 

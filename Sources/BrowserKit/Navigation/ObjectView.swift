@@ -5,19 +5,78 @@ import RealmFormat
 enum ObjectView {
     static let previewLength = 70
 
-    static func render(_ object: ObjectHandle, catalog: Catalog, output: OutputSink) throws(BrowserError) {
+    /// Table mode prints the view below; the other modes print the object as one record with
+    /// full values (JSON: the canonical object with `_key`).
+    static func render(_ object: ObjectHandle, catalog: Catalog, session: Session) throws(BrowserError) {
+        guard session.outputMode != .table else {
+            try render(object, catalog: catalog, output: session.output, paint: session.outputStyle.paint)
+            return
+        }
+        let columns = object.table.columns
+        let printer = session.rowPrinter([OutputColumn("object"), OutputColumn("_key", alignment: .right)]
+                                         + columns.map { OutputColumn($0.name) }, layout: .record)
+        if printer.wantsJSON {
+            printer.add([], json: try ObjectRowPrinter.json(of: object, columns: columns, encoder: CanonicalValueEncoder(file: catalog.file)))
+        } else {
+            let key: Int64
+            do { key = try object.key } catch { throw .file(error) }
+            var cells = [Cell(text: "\(object.table.displayName)[\(object.position)]", kind: .link),
+                         Cell(text: String(key), json: String(key), kind: .number)]
+            for column in columns {
+                do throws(RealmFormatError) {
+                    let value = try object.value(of: column)
+                    var cell = ValueFormatter().outputCell(value, link: catalog.linkLabel)
+                    if case .string = value {} else if case .null = value {} else {
+                        cell.text = try describe(value, column: column, catalog: catalog, depth: 0)
+                        cell.raw = cell.text
+                    }
+                    cells.append(cell)
+                } catch {
+                    cells.append(Cell(text: "<unreadable: \(error)>"))
+                }
+            }
+            printer.add(cells)
+        }
+        printer.finish()
+    }
+
+    /// A single value (`show Specimen[3].name`): its full text, or a one-field record.
+    static func render(_ value: RealmValue, catalog: Catalog, session: Session) throws(BrowserError) {
+        let formatter = ValueFormatter()
+        guard session.outputMode != .table else {
+            session.output.line(formatter.detail(value, link: catalog.linkLabel))
+            return
+        }
+        let printer = session.rowPrinter([OutputColumn("value")], layout: .record)
+        var json = ""
+        if printer.wantsJSON {
+            do { try CanonicalValueEncoder(file: catalog.file).encode(value, inMixed: false, into: &json) } catch { throw .file(error) }
+        }
+        var cell = formatter.outputCell(value, link: catalog.linkLabel, json: json)
+        if case .string = value { cell.text = formatter.detail(value, link: catalog.linkLabel) }
+        printer.add([cell])
+        printer.finish()
+    }
+
+    static func render(_ object: ObjectHandle, catalog: Catalog, output: OutputSink, paint: TextPaint) throws(BrowserError) {
         let table = object.table
         let key: Int64
         do { key = try object.key } catch { throw .file(error) }
         let kind = table.kind == .embedded ? ", embedded" : ""
-        output.line("\(table.displayName)[\(object.position)]  (object key \(key)\(kind))")
+        output.line(paint.header("\(table.displayName)[\(object.position)]") + "  (object key \(key)\(kind))")
         let columns = table.columns
         let backlinks = table.backlinkColumns
         let width = max(columns.map(\.name.count).max() ?? 0, backlinks.isEmpty ? 0 : "linked from".count)
         for column in columns {
-            let text: String
+            var text: String
             do {
-                text = try describe(try object.value(of: column), column: column, catalog: catalog, depth: 0)
+                let value = try object.value(of: column)
+                text = try describe(value, column: column, catalog: catalog, depth: 0)
+                switch value {
+                case .null: text = paint.cell(text, kind: .null)
+                case .link, .typedLink: if !text.hasSuffix("}") { text = paint.cell(text, kind: .link) }  // not an inline embedded object
+                default: break
+                }
             } catch {
                 text = "<unreadable: \(error)>"
             }

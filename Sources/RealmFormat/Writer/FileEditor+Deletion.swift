@@ -61,12 +61,9 @@ extension FileEditor {
                     continue
                 }
                 let backlinkColumn = try self.backlinkColumn(in: targetTable, for: column, of: table)
-                let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target.key)
-                edits.append(Edit(table: targetTable, key: target.key, column: backlinkColumn,
-                                  change: .backlinks(FileEditor.removing(key, count: count, from: origins))))
+                try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target.key, origin: key, delta: -count)
             }
         }
-        lifecycleEdits.append(edits.count)
         edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .delete))
     }
 
@@ -128,7 +125,10 @@ extension FileEditor {
     /// The backlink column of `targetTable` that holds the origins of `column` of `table`.
     func backlinkColumn(in targetTable: Table, for column: Column, of table: Table) throws(RealmFormatError) -> Column {
         guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
+            // Realm adds the backlink column of a Mixed property to a class when the property
+            // first links there; adding one is a schema change this editor does not make.
+            let hint = column.type == .mixed ? " (no \(table.displayName).\(column.name) has linked to a \(targetTable.displayName) yet; adding that backlink column is not supported)" : ""
+            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)" + hint)
         }
         return backlinkColumn
     }
@@ -153,13 +153,7 @@ extension FileEditor {
                 throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target.key)")
             }
             let backlinkColumn = try self.backlinkColumn(in: targetTable, for: column, of: table)
-            var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target.key)
-            if delta > 0 {
-                origins += Array(repeating: key, count: delta)
-            } else {
-                origins = FileEditor.removing(key, count: -delta, from: origins)
-            }
-            edits.append(Edit(table: targetTable, key: target.key, column: backlinkColumn, change: .backlinks(origins)))
+            try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target.key, origin: key, delta: delta)
         }
     }
 }

@@ -23,12 +23,13 @@ extension FileEditor {
                 throw .cannotWrite(path: path, reason: "two objects have \(primaryKey) = \(row[column])")
             }
         }
+        for column in columns where column.type == .link && !rows.isEmpty {
+            throw .cannotWrite(path: path, reason: "\(column.name): links in a new class cannot be filled with its objects yet")
+        }
         try addClass(name, columns: columns, primaryKey: primaryKey)
-        guard var table = newTables.popLast() else { return }
         let sequence = (0..<rows.count).map { Int64($0) }
-        table.keys = primaryKey == nil ? sequence.map(ObjectKeys.squeezed) : sequence
-        table.values = columns.indices.map { column in rows.map { NewValue.scalar($0[column]) } }
-        table.keySequence = Int64(rows.count)
-        newTables.append(table)
+        schema.fillLastClass(keys: primaryKey == nil ? sequence.map(ObjectKeys.squeezed) : sequence,
+                             values: columns.indices.map { column in rows.map { NewValue.scalar($0[column]) } },
+                             keySequence: Int64(rows.count))
     }
 }

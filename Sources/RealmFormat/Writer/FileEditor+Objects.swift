@@ -25,14 +25,8 @@ extension FileEditor {
         guard old != target else { return }
         try atomically { () throws(RealmFormatError) in
             edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
-            if let old {
-                let origins = FileEditor.removing(key, count: 1, from: try currentBacklinks(column: backlinkColumn, table: targetTable, key: old))
-                edits.append(Edit(table: targetTable, key: old, column: backlinkColumn, change: .backlinks(origins)))
-            }
-            if let target {
-                let origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target) + [key]
-                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
-            }
+            if let old { try adjustBacklinks(column: backlinkColumn, table: targetTable, key: old, origin: key, delta: -1) }
+            if let target { try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target, origin: key, delta: 1) }
         }
     }
 
@@ -40,6 +34,7 @@ extension FileEditor {
     /// given get Realm's defaults (zero values, or null where optional). The key comes from the
     /// table's key sequence (top slot 9), as realm-core allocates it (§5.6).
     public func create(in table: Table, values: [(column: Column, value: RealmValue)]) throws(RealmFormatError) -> Int64 {
+        try requireNoSchemaEdit(of: table)
         guard table.kind == .topLevel else { throw .cannotWrite(path: path, reason: "embedded objects are created through their parent") }
         return try createObject(in: table, values: values)
     }
@@ -54,46 +49,32 @@ extension FileEditor {
             guard let value = values.first(where: { $0.column.key == primaryKey.key })?.value, value != .null || primaryKey.isNullable else {
                 throw .cannotWrite(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name)")
             }
-            guard try !primaryKeyTaken(value, column: primaryKey, table: table) else {
-                throw duplicatePrimaryKey(value, column: primaryKey, table: table)
-            }
+            try requireUniquePrimaryKey(value, column: primaryKey, table: table, except: nil)
         }
-        try refuseAfterSchemaChange(table)
         let key = try nextKey(in: table)
+        if let primaryKey = table.primaryKey, let value = values.first(where: { $0.column.key == primaryKey.key })?.value {
+            primaryKeys.noteStaged(value, key: key, tableSlot: table.slot)
+        }
         var byLeaf: [Int: RealmValue] = [:]
         for (column, value) in values { byLeaf[column.leafIndex] = value }
-        lifecycleEdits.append(edits.count)
         edits.append(Edit(table: table, key: key, column: table.allColumns[0], change: .create(byLeaf)))
         return key
     }
 
-    /// The refusal of a second object with the same primary key, which Realm would never find.
-    func duplicatePrimaryKey(_ value: RealmValue, column: Column, table: Table) -> RealmFormatError {
-        let shown: String
-        switch value {
-        case let .string(text): shown = "\"\(text)\""
-        case let .int(number): shown = String(number)
-        default: shown = "that value"
-        }
-        return .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(column.name) = \(shown)")
-    }
-
-    /// Whether an object of `table` (with the staged changes) has `value` as its primary key.
-    func primaryKeyTaken(_ value: RealmValue, column: Column, table: Table) throws(RealmFormatError) -> Bool {
-        var staged: Set<Int64> = []
-        for edit in edits where edit.table.slot == table.slot { staged.insert(edit.key) }
-        for key in staged where try exists(table: table, key: key) {
-            if try currentValue(column: column, table: table, key: key) == value { return true }
-        }
-        var taken = false
-        try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
-            let reader = try ColumnLeafReader(leaf: leaf, column: column)
-            for row in 0..<leaf.count {
-                let key = try leaf.key(at: row)
-                if !staged.contains(key), try reader.value(at: row) == value { taken = true }
+    /// Throws unless no object of `table` but `except` has `value` as its primary key (with the
+    /// staged changes): the candidates (objects of the file that had it, staged objects that
+    /// were given it) are checked against their current values.
+    func requireUniquePrimaryKey(_ value: RealmValue, column: Column, table: Table, except: Int64?) throws(RealmFormatError) {
+        for key in try primaryKeys.candidates(for: value, column: column, table: table) where key != except {
+            guard try exists(table: table, key: key), try currentValue(column: column, table: table, key: key) == value else { continue }
+            let shown: String
+            switch value {
+            case let .string(text): shown = "\"\(text)\""
+            case let .int(number): shown = String(number)
+            default: shown = "that value"
             }
+            throw .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(column.name) = \(shown)")
         }
-        return taken
     }
 
     /// The key of the next new object: the table's sequence number (past every key in the file
@@ -108,7 +89,7 @@ extension FileEditor {
         if table.objects.count > 0, let (leaf, row) = try table.objects.leaf(atPosition: table.objects.count - 1) {
             highest = try leaf.key(at: row)
         }
-        for edit in edits where edit.table.slot == table.slot && edit.isCreation { highest = max(highest, edit.key) }
+        if let created = edits.highestCreatedKey(tableSlot: table.slot) { highest = max(highest, created) }
         if highest >= 0 { sequence = max(sequence, ObjectKeys.nextSequence(after: [highest], hasPrimaryKey: table.primaryKey != nil)) }
         while true {
             let key = table.primaryKey == nil ? ObjectKeys.squeezed(sequence) : sequence
@@ -147,13 +128,7 @@ extension FileEditor {
             for target in keys { counts[target, default: 0] += 1 }
             for target in old { counts[target, default: 0] -= 1 }
             for (target, delta) in counts.sorted(by: { $0.key < $1.key }) where delta != 0 {
-                var origins = try currentBacklinks(column: backlinkColumn, table: targetTable, key: target)
-                if delta > 0 {
-                    origins += Array(repeating: key, count: delta)
-                } else {
-                    origins = FileEditor.removing(key, count: -delta, from: origins)
-                }
-                edits.append(Edit(table: targetTable, key: target, column: backlinkColumn, change: .backlinks(origins)))
+                try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target, origin: key, delta: delta)
             }
         }
     }
@@ -206,67 +181,50 @@ extension FileEditor {
     }
 
     /// The latest staged change that decides `column` of the object: one to that property, or
-    /// the object's creation or deletion.
+    /// the object's creation or deletion (looked up in the index of staged changes).
     private func stagedChange(column: Column, table: Table, key: Int64) -> Change? {
-        for edit in edits.reversed() where edit.table.slot == table.slot && edit.key == key {
-            if edit.isCreation || edit.isDeletion || edit.column.leafIndex == column.leafIndex { return edit.change }
-        }
-        return nil
+        edits.latestChange(tableSlot: table.slot, key: key, leafIndex: column.leafIndex)
     }
 
     /// Whether the object exists once the staged changes are applied.
     public func exists(table: Table, key: Int64) throws(RealmFormatError) -> Bool {
-        for index in lifecycleEdits.reversed() {
-            let edit = edits[index]
-            if edit.table.slot == table.slot && edit.key == key { return edit.isCreation }
-        }
+        if let staged = edits.stagedExistence(tableSlot: table.slot, key: key) { return staged }
         return try table.objects.find(key: key) != nil
-    }
-
-    /// `origins` without `count` entries of `key`, each removal moving the last entry into the
-    /// hole, as realm-core removes backlinks (§6.14).
-    static func removing(_ key: Int64, count: Int, from origins: [Int64]) -> [Int64] {
-        var result = origins
-        for _ in 0..<max(count, 0) {
-            guard let index = result.firstIndex(of: key) else { break }
-            result.swapAt(index, result.count - 1)
-            result.removeLast()
-        }
-        return result
     }
 
     /// Runs a staging step whole or not at all: a failure drops the edits it had staged, so
     /// that a failed statement leaves the earlier pending changes exactly as they were.
     func atomically<T>(_ body: () throws(RealmFormatError) -> T) throws(RealmFormatError) -> T {
+        let mark = edits.mark
         let count = edits.count
+        let stagedSchema = schema
         do {
             let result = try body()
-            if mayHaveSchemaChange {
-                for edit in edits[count...] {
-                    if case .addColumn = edit.change { continue }
-                    try refuseAfterSchemaChange(edit.table)
-                }
-            }
+            for edit in edits[count...] { try requireNoSchemaEdit(of: edit.table) }
             return result
         } catch {
-            edits.removeSubrange(count...)
-            lifecycleEdits.removeAll { $0 >= count }
+            edits.rollback(to: mark)
+            schema = stagedSchema
             throw error
         }
     }
 
-    public var pendingChanges: Int { edits.count + newTables.count }
-
-    /// A table whose schema changes in this transaction cannot also have its objects changed
-    /// (the commit writes one or the other). Refused when staged, so that 'commit' does not
-    /// fail later with every change of the transaction still pending.
-    func refuseAfterSchemaChange(_ table: Table) throws(RealmFormatError) {
-        guard mayHaveSchemaChange else { return }
-        let addsColumn = edits.contains { edit in
-            if case .addColumn = edit.change { return edit.table.slot == table.slot }
-            return false
+    /// Stages `delta` more (or, negative, fewer) entries of `origin` in the backlink column
+    /// `column` of the object (`table`, `key`), changing the staged entry in place when there
+    /// is one: each link costs O(1), however many backlinks its target has (removal searches
+    /// the entry, as realm-core does).
+    func adjustBacklinks(column: Column, table: Table, key: Int64, origin: Int64, delta: Int) throws(RealmFormatError) {
+        guard delta != 0 else { return }
+        let position: Int
+        if let staged = edits.backlinkChange(tableSlot: table.slot, key: key, leafIndex: column.leafIndex) {
+            position = staged
+        } else {
+            let origins = try currentBacklinks(column: column, table: table, key: key)
+            edits.append(Edit(table: table, key: key, column: column, change: .backlinks(origins)))
+            position = edits.count - 1
         }
-        guard addsColumn else { return }
-        throw .cannotWrite(path: path, reason: "\(table.displayName) has a new property in this transaction: commit it before changing its objects")
+        edits.adjustBacklinks(at: position, origin: origin, delta: delta)
     }
+
+    public var pendingChanges: Int { edits.count + schema.count }
 }

@@ -1,44 +1,138 @@
-/// Schema edits: new classes and new properties, committed like any other change.
+/// Schema edits: new classes and new properties, links included, committed like any other change.
 extension FileEditor {
-    /// Stages a new, empty class (`class_NAME`) with properties of scalar types.
-    /// The property types realm-core accepts as a primary key (optional ones too).
-    static let primaryKeyTypes: Set<ColumnType> = [.int, .string, .objectId, .uuid]
+    /// The table key a link property stores for the table `name`: an existing table's, or the
+    /// key a class added earlier in this transaction will get. Nil when there is no such table.
+    public func tableKey(forTable name: String) -> Int? {
+        if let table = file.table(named: name) { return Int(table.key) }
+        return schema.classes.first { $0.table.name == name }.map { Int($0.key) }
+    }
 
+    /// The classes `addClass` staged (names without the class_ prefix): they exist only after
+    /// the commit, which a "no class named X" right after adding X should say.
+    public var stagedClassNames: [String] {
+        schema.classes.map { String($0.table.name.dropFirst(Table.classPrefix.count)) }
+    }
+
+    /// The key the next new class gets: its slot at the end of the table list (realm-core gives a
+    /// table in a never-used slot the slot number as key).
+    public var nextTableKey: Int64 {
+        Int64((file.top?.tablesNode.size ?? 0) + schema.classes.count)
+    }
+
+    /// Stages a new, empty class (`class_NAME`). Link properties name their target by table key
+    /// (`tableKey(forTable:)`); a link to the class itself uses `nextTableKey`.
     public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?) throws(RealmFormatError) {
         let tableName = Table.classPrefix + name
         guard !name.isEmpty, tableName.utf8.count <= 63 else { throw .cannotWrite(path: path, reason: "a class name has 1 to 57 bytes") }
-        guard file.table(named: tableName) == nil, !newTables.contains(where: { $0.name == tableName }) else {
+        guard tableKey(forTable: tableName) == nil else {
             throw .cannotWrite(path: path, reason: "class \(name) already exists")
         }
-        for column in columns where column.type == .link || column.type == .typedLink || column.type == .backlink {
-            throw .cannotWrite(path: path, reason: "\(column.name): links in new classes are not supported yet")
-        }
         guard Set(columns.map(\.name)).count == columns.count else { throw .cannotWrite(path: path, reason: "property names must differ") }
+        let key = nextTableKey
+        for column in columns { try checkProperty(column, ownKey: key) }
         if let primaryKey {
-            guard let column = columns.first(where: { $0.name == primaryKey && $0.collection == nil }) else {
+            guard let column = columns.first(where: { $0.name == primaryKey }) else {
                 throw .cannotWrite(path: path, reason: "the primary key \(primaryKey) is not one of the properties")
             }
-            // Realm opens only these primary-key types; any other would make the file unusable.
-            guard FileEditor.primaryKeyTypes.contains(column.type) else {
-                throw .cannotWrite(path: path, reason: "\(primaryKey) cannot be the primary key: Realm's primary keys are int, string, objectId or uuid properties")
+            guard column.collection == nil, [.int, .string, .objectId, .uuid].contains(column.type) else {
+                throw .cannotWrite(path: path, reason: "a primary key is a single int, string, objectId or uuid")
             }
         }
-        newTables.append(NewTable(name: tableName, columns: columns, primaryKey: primaryKey, keys: [], values: columns.map { _ in [] }, keySequence: 0))
+        var stored = columns
+        for index in stored.indices where stored[index].type == .link && stored[index].collection == nil { stored[index].isNullable = true }
+        schema.addClass(NewTable(name: tableName, columns: stored, primaryKey: primaryKey, keys: [], values: stored.map { _ in [] },
+                                 keySequence: 0), key: key)
     }
 
-
-    /// Stages a new property on every object of `table` (its zero value, or null if optional).
-    public func addProperty(_ column: NewColumn, to table: Table) throws(RealmFormatError) {
-        guard column.type != .link && column.type != .typedLink && column.type != .backlink && column.collection == nil else {
-            throw .cannotWrite(path: path, reason: "\(column.name): only single values of scalar types can be added as properties yet")
+    /// Stages a new property on every object of the table `tableName` (an existing class or one
+    /// added in this transaction): its zero value, null if optional, no link, empty collections.
+    public func addProperty(_ column: NewColumn, toTable tableName: String) throws(RealmFormatError) {
+        var column = column
+        if column.type == .link && column.collection == nil { column.isNullable = true }
+        if let index = schema.classes.firstIndex(where: { $0.table.name == tableName }) {
+            let newClass = schema.classes[index]
+            guard !newClass.table.columns.contains(where: { $0.name == column.name }) else {
+                throw .cannotWrite(path: path, reason: "\(newClass.table.name.dropFirst(Table.classPrefix.count)) already has a property \(column.name)")
+            }
+            guard newClass.table.keys.isEmpty else {
+                throw .cannotWrite(path: path, reason: "objects of \(newClass.table.name.dropFirst(Table.classPrefix.count)) are staged with it; commit before adding properties")
+            }
+            try checkProperty(column, ownKey: newClass.key)
+            schema.addProperty(column, toNewClassAt: index)
+            return
         }
+        guard let table = file.table(named: tableName) else { throw .cannotWrite(path: path, reason: "no class \(tableName)") }
         guard table.column(named: column.name) == nil else {
             throw .cannotWrite(path: path, reason: "\(table.displayName) already has a property \(column.name)")
         }
+        try requireNoObjectEdits(of: table)
+        try checkProperty(column, ownKey: Int64(table.key))
+        schema.addProperty(column, toExistingSlot: table.slot)
+    }
+
+    /// Refuses object changes to a table whose schema changes in this transaction: the change
+    /// would be written against the old column layout.
+    func requireNoSchemaEdit(of table: Table) throws(RealmFormatError) {
+        guard !schema.touchedSlots.contains(table.slot) else {
+            throw .cannotWrite(path: path, reason: "the schema of \(table.displayName) changes in this transaction; commit it before changing its objects")
+        }
+    }
+
+    private func requireNoObjectEdits(of table: Table) throws(RealmFormatError) {
         guard !edits.contains(where: { $0.table.slot == table.slot }) else {
             throw .cannotWrite(path: path, reason: "commit the other changes to \(table.displayName) before changing its schema")
         }
-        edits.append(Edit(table: table, key: -1, column: table.allColumns[0], change: .addColumn(column)))
-        mayHaveSchemaChange = true
+    }
+
+    /// A property's type is storable here; a link's target exists (and gets a backlink column).
+    private func checkProperty(_ column: NewColumn, ownKey: Int64) throws(RealmFormatError) {
+        guard !column.name.isEmpty, column.name.utf8.count <= 63 else {
+            throw .cannotWrite(path: path, reason: "a property name has 1 to 63 bytes")
+        }
+        guard column.type != .typedLink, column.type != .backlink, column.type != .legacyLinkList else {
+            throw .cannotWrite(path: path, reason: "\(column.name): \(column.type) properties cannot be added")
+        }
+        guard column.type == .link else { return }
+        guard let target = column.targetTable else { throw .cannotWrite(path: path, reason: "\(column.name): a link needs a target class") }
+        if (column.collection == .list || column.collection == .set) && column.isNullable {
+            throw .cannotWrite(path: path, reason: "\(column.name): lists and sets of links cannot hold null")
+        }
+        if Int64(target) == ownKey || schema.classes.contains(where: { $0.key == Int64(target) }) { return }
+        guard let targetTable = file.table(withKey: UInt32(truncatingIfNeeded: target)), Int64(targetTable.key) == Int64(target) else {
+            throw .cannotWrite(path: path, reason: "\(column.name): no class has the table key \(target)")
+        }
+        try requireNoObjectEdits(of: targetTable)
+        schema.noteBacklinkTarget(slot: targetTable.slot)
+    }
+
+    /// Writes the staged schema edits: the new columns of existing tables, then the new classes
+    /// at the end of the table list. Returns the new table-names node, if classes were added.
+    func writeSchemaEdits(writer: NodeWriter, freed: FreedSpace, tableRefs: inout [Int64]) throws(RealmFormatError) -> Int64? {
+        guard !schema.isEmpty, let top = file.top else { return nil }
+        for table in file.tables where schema.touchedSlots.contains(table.slot) {
+            try requireNoObjectEdits(of: table)
+        }
+        let layout = try schema.layout(file: file)
+        for (slot, columns) in layout.additions {
+            guard let table = file.tables.first(where: { $0.slot == slot }) else { continue }
+            let tableTop = try file.mapped.bytes.node(at: tableRefs[slot], context: "table \(table.name)")
+            tableRefs[slot] = try TableColumnAdder(writer: writer, file: file, table: table, top: tableTop,
+                                                   columns: columns, freed: freed).write()
+        }
+        guard !schema.classes.isEmpty else { return nil }
+        let names = try BlobLeaf(node: top.tableNamesNode, isString: true)
+        var allNames: [String] = []
+        for index in 0..<names.count { allNames.append(try names.element(index).string ?? "") }
+        for (index, newClass) in schema.classes.enumerated() {
+            guard Int64(tableRefs.count) == newClass.key else {
+                throw .cannotWrite(path: path, reason: "internal error: class \(newClass.table.name) would get slot \(tableRefs.count), not \(newClass.key)")
+            }
+            tableRefs.append(try TableWriter(writer: writer, table: newClass.table, tableKey: newClass.key,
+                                             columns: layout.newClassColumns[index], layouts: [], backlinks: [:],
+                                             columnKeySequence: 0).write { _ in })
+            allNames.append(newClass.table.name)
+        }
+        try freed.addSubtree(top.tableNamesNode)
+        return try LeafEncoder(writer: writer).names(allNames)
     }
 }

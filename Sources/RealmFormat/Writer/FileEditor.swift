@@ -16,21 +16,11 @@ public final class FileEditor {
     public let file: RealmFile
     private let descriptor: Int32
     private let lockDescriptor: Int32
-    var edits: [Edit] = []
-    /// Set once `addProperty` staged a column, so that the check for objects of such a table
-    /// (`refuseAfterSchemaChange`) costs nothing in transactions without schema changes.
-    var mayHaveSchemaChange = false
-    /// Positions in `edits` of the creations and deletions, so that `exists` does not scan
-    /// every staged edit (an update of 20,000 objects called it 20,000 times).
-    var lifecycleEdits: [Int] = []
-    /// Classes to add (schema edits), written after the changed tables.
-    var newTables: [NewTable] = []
-
-    /// The classes `addClass` staged (names without the class_ prefix): they exist only after
-    /// the commit, which a "no class named X" right after adding X should say.
-    public var stagedClassNames: [String] {
-        newTables.map { $0.name.hasPrefix(Table.classPrefix) ? String($0.name.dropFirst(Table.classPrefix.count)) : $0.name }
-    }
+    var edits = StagedEdits()
+    /// Primary-key values of the file's objects, read once per table, and of staged objects.
+    var primaryKeys = PrimaryKeyLookup()
+    /// New classes and properties, in staging order (`FileEditor+Schema`).
+    var schema = SchemaEdits()
     /// A commit leaves `file` behind the new version, so an editor commits once: a second commit
     /// from the old top would place nodes in space the new version uses.
     private var hasCommitted = false
@@ -50,6 +40,11 @@ public final class FileEditor {
             if case .delete = change { return true }
             return false
         }
+
+        var isBacklinkChange: Bool {
+            if case .backlinks = change { return true }
+            return false
+        }
     }
 
     /// A new value for a property, the new elements of a list of links, or the new origin keys
@@ -62,8 +57,6 @@ public final class FileEditor {
         case create([Int: RealmValue])
         /// The object is removed.
         case delete
-        /// A new property for every object of the table (schema edit).
-        case addColumn(NewColumn)
         /// The whole stored value of one property: a list, set or dictionary with its elements,
         /// or a Mixed value with nested collections (written by `TableRebuilder`).
         case replace(NewValue)
@@ -126,12 +119,15 @@ public final class FileEditor {
         guard try exists(table: table, key: key) else {
             throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
         }
-        // A primary key stays unique: Realm finds objects by it and would miss the second one.
-        if column.isPrimaryKey, try currentValue(column: column, table: table, key: key) != value,
-           try primaryKeyTaken(value, column: column, table: table) {
-            throw duplicatePrimaryKey(value, column: column, table: table)
+        if column.isPrimaryKey {
+            // Objects are found by their primary key: two objects must never share one.
+            guard value != .null || column.isNullable else {
+                throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name) is the primary key; it cannot be null")
+            }
+            try requireUniquePrimaryKey(value, column: column, table: table, except: key)
         }
         try atomically { () throws(RealmFormatError) in
+            if column.isPrimaryKey { primaryKeys.noteStaged(value, key: key, tableSlot: table.slot) }
             if column.type == .mixed {
                 try moveMixedBacklinks(from: try currentStored(column: column, table: table, key: key), to: .scalar(value),
                                        column: column, table: table, key: key)
@@ -143,7 +139,7 @@ public final class FileEditor {
     /// Writes the staged changes as one new version.
     @discardableResult
     public func commit() throws(RealmFormatError) -> CommitSummary {
-        guard let top = file.top, !edits.isEmpty || !newTables.isEmpty else {
+        guard let top = file.top, !edits.isEmpty || !schema.isEmpty else {
             return CommitSummary(version: file.top?.version ?? 1, bytesWritten: 0, changes: 0)
         }
         let bytes = file.mapped.bytes
@@ -156,26 +152,12 @@ public final class FileEditor {
         let writer = NodeWriter(committingTo: descriptor, allocator: allocator, path: path)
         let freed = FreedSpace()
         var tableRefs = try (0..<top.tablesNode.size).map { index throws(RealmFormatError) in try top.tablesNode.int(index) }
+        let namesRef = try writeSchemaEdits(writer: writer, freed: freed, tableRefs: &tableRefs)
         for (tableIndex, tableEdits) in Dictionary(grouping: edits, by: { $0.table.slot }) {
             let table = tableEdits[0].table
             let tableTop = try bytes.node(at: tableRefs[tableIndex], context: "table \(table.name)")
             tableRefs[tableIndex] = try TableEditor(writer: writer, file: file, table: table, top: tableTop,
                                                     edits: tableEdits, freed: freed).write()
-        }
-        var namesRef: Int64?
-        if !newTables.isEmpty {
-            let names = try BlobLeaf(node: top.tableNamesNode, isString: true)
-            var allNames: [String] = []
-            for index in 0..<names.count { allNames.append(try names.element(index).string ?? "") }
-            for table in newTables {
-                let layouts = try TableSetWriter(writer: writer, tables: [table]).columnLayouts()
-                let tableKey = Int64(tableRefs.count)
-                tableRefs.append(try TableWriter(writer: writer, table: table, tableKey: tableKey, columns: layouts[0],
-                                                 layouts: layouts, backlinks: [:]).write { _ in })
-                allNames.append(table.name)
-            }
-            namesRef = try LeafEncoder(writer: writer).strings(allNames)
-            try freed.addSubtree(top.tableNamesNode)
         }
         let tables = try writer.integers(tableRefs, hasRefs: true)
         freed.add(top.tablesNode)
@@ -216,10 +198,9 @@ public final class FileEditor {
         // a second commit from the old top would overwrite it.
         hasCommitted = true
         try publish(topRef: newTop, logicalSize: Int(logicalSize))
-        let changes = edits.count + newTables.count
+        let changes = edits.count + schema.count
         edits.removeAll()
-        lifecycleEdits.removeAll()
-        newTables.removeAll()
+        schema = SchemaEdits()
         return CommitSummary(version: newVersion, bytesWritten: writer.bytesWritten, changes: changes)
     }
 

@@ -48,6 +48,8 @@ enum FormatOrder {
         case let .float(x): return Double(x)
         case let .double(x): return x
         case let .decimal(x):
+            if x.isNaN { return -.infinity }
+            if x.isInfinite { return x.isNegative ? -.infinity : .infinity }
             let (coefficient, exponent) = x.coefficientAndExponent
             var magnitude = Double(coefficient)
             if exponent > 0 { for _ in 0..<min(exponent, 400) { magnitude *= 10 } } else { for _ in 0..<min(-exponent, 400) { magnitude /= 10 } }

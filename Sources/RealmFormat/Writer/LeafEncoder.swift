@@ -45,6 +45,22 @@ struct LeafEncoder {
     }
 
     /// Strings: short slots up to 15 bytes, small blobs up to 63, big blobs beyond.
+    /// Table and column names: realm-core reads these nodes only as short strings (§3.1, §4.2),
+    /// so names longer than 15 bytes widen the node (up to 64 bytes per name) instead of
+    /// switching to the medium-string layout that `strings` would choose.
+    func names(_ values: [String]) throws(RealmFormatError) -> Int64 {
+        let encoded = values.map { Array($0.utf8) }
+        let longest = encoded.map(\.count).max() ?? 0
+        guard longest <= 63 else { throw .cannotWrite(path: "", reason: "a table or property name has at most 63 bytes") }
+        let width = encoded.isEmpty ? 0 : ([1, 2, 4, 8, 16, 32, 64].first { $0 > longest } ?? 64)
+        var payload: [UInt8] = []
+        payload.reserveCapacity(values.count * width)
+        for value in encoded where width > 0 {
+            payload += value + [UInt8](repeating: 0, count: width - 1 - value.count) + [UInt8(width - 1 - value.count)]
+        }
+        return try writer.write(payload: payload, size: values.count, widthType: .multiply, width: width)
+    }
+
     func strings(_ values: [String?]) throws(RealmFormatError) -> Int64 {
         try blobs(values.map { $0.map { Array($0.utf8) } }, isString: true)
     }

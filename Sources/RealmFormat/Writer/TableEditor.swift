@@ -18,12 +18,6 @@ struct TableEditor {
     func write() throws(RealmFormatError) -> Int64 {
         let freedSpace = freed
         guard let root = table.objects.root else { throw .cannotWrite(path: "", reason: "\(table.name) has no objects") }
-        if let first = edits.first, case let .addColumn(column) = first.change {
-            guard edits.count == 1 else {
-                throw .cannotWrite(path: "", reason: "commit the schema change to \(table.displayName) before changing it again")
-            }
-            return try TableColumnAdder(writer: writer, file: file, table: table, top: top, column: column, freed: freed).write()
-        }
         if try needsRebuild(root: root) {
             return try TableRebuilder(writer: writer, file: file, table: table, top: top, edits: edits, freed: freed).write()
         }
@@ -78,7 +72,10 @@ struct TableEditor {
                     // Only the changed objects' lists are rewritten; the others keep their trees.
                     var rowSlots = try (0..<oldColumn.size).map { row throws(RealmFormatError) in try oldColumn.int(row) }
                     var lists: [Int: [Int64]] = [:]
-                    for (row, _, change) in changes { if case let .linkList(keys) = change { lists[row] = keys } }
+                    for (row, _, change) in changes {
+                        if case let .linkList(keys) = change { lists[row] = keys }
+                        if case let .replace(content) = change { lists[row] = TableSetWriter.linkedKeys(content) }
+                    }
                     for (row, keys) in lists {
                         if case let .ref(raw) = try oldColumn.slot(row) {
                             try freedSpace.addSubtree(try file.mapped.bytes.node(at: raw, context: "list of links"))
@@ -87,6 +84,10 @@ struct TableEditor {
                     }
                     freedSpace.add(oldColumn)
                     slots[1 + leafIndex] = try writer.integers(rowSlots, hasRefs: true)
+                    continue
+                }
+                if column.collection != nil, let oldColumn = try entry.path.leaf.columnNode(leafIndex: leafIndex) {
+                    slots[1 + leafIndex] = try collectionColumn(oldColumn, column: column, changes: changes.map { ($0.0, $0.2) }, encoder: encoder)
                     continue
                 }
                 var values = try (0..<entry.path.leaf.count).map { row throws(RealmFormatError) in try reader.value(at: row) }
@@ -99,8 +100,11 @@ struct TableEditor {
                     // The staging side (`FileEditor.set`) has moved the backlinks of any links
                     // the old or the new value holds.
                     for (row, _, change) in changes {
-                        guard case let .value(value) = change else { continue }
-                        mixed[row] = .scalar(value)
+                        switch change {
+                        case let .value(value): mixed[row] = .scalar(value)
+                        case let .replace(content): mixed[row] = content
+                        default: continue
+                        }
                     }
                     newColumn = try encoder.mixedLeaf(mixed)
                 } else {
@@ -142,11 +146,16 @@ struct TableEditor {
         return try writer.integers(topSlots, hasRefs: true)
     }
 
-    /// Whether the staged changes need the whole tree rewritten: whole-value replacements,
-    /// creations mixed with other changes or overflowing the last leaf, deletions mixed with
-    /// other changes or emptying a leaf inside a larger tree.
+    /// Whether the staged changes need the whole tree rewritten: whole-value replacements of
+    /// single scalar or indexed properties, creations mixed with other changes or overflowing
+    /// the last leaf, deletions mixed with other changes or emptying a leaf inside a larger
+    /// tree. Replaced collections and Mixed values are written in place (`collectionColumn`,
+    /// the Mixed leaf).
     private func needsRebuild(root: Node) throws(RealmFormatError) -> Bool {
-        if edits.contains(where: { if case .replace = $0.change { return true } else { return false } }) { return true }
+        if edits.contains(where: { edit in
+            guard case .replace = edit.change else { return false }
+            return edit.column.collection == nil && edit.column.type != .mixed || edit.column.searchIndexRef != nil
+        }) { return true }
         let creations = edits.filter(\.isCreation).count
         if creations > 0 {
             guard creations == edits.count else { return true }

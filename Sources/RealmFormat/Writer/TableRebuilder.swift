@@ -1,6 +1,7 @@
 /// Rewrites a table's whole cluster tree for a commit, for staged changes the fast paths of
 /// `TableEditor` cannot place (a full last leaf, a leaf emptied inside a larger tree, creations
-/// and deletions mixed with other changes, replaced collections). Every row is read (its key,
+/// and deletions mixed with other changes; replaced collections and Mixed values only along
+/// with such changes, as `TableEditor` writes them in place). Every row is read (its key,
 /// every column including backlink columns and collections), the staged changes are applied in
 /// the order they were made, and a fresh tree of 256-object leaves is written the way
 /// `TableWriter` writes a new table. The spec, the column keys and the other table-top slots
@@ -35,8 +36,6 @@ struct TableRebuilder {
                 sequenceUsed = max(sequenceUsed, edit.key)
             case .delete:
                 rows[edit.key] = nil
-            case .addColumn:
-                throw .cannotWrite(path: "", reason: "commit the schema change to \(table.displayName) before changing it again")
             default:
                 guard rows[edit.key] != nil else {
                     throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(edit.key)")
@@ -117,7 +116,7 @@ struct TableRebuilder {
         case let .linkList(keys): return .value(.list(keys.map { .link(table: column.targetTableKey ?? 0, key: $0) }))
         case let .backlinks(keys): return .origins(keys)
         case let .replace(value): return .value(value)
-        case .create, .delete, .addColumn:
+        case .create, .delete:
             throw .cannotWrite(path: "", reason: "internal error: \(column.name) cannot take a whole-object change")
         }
     }

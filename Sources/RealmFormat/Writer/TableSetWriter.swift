@@ -13,6 +13,9 @@ struct TableSetWriter {
         /// For link columns: the target table and the key of its backlink column.
         var target: (table: Int, backlinkKey: Int64)?
         var attributes: Int
+        /// For backlink columns whose origin is not in the tables being written (schema edits):
+        /// the key of the origin link column.
+        var oppositeColumnKey: Int64? = nil
     }
 
     func write(progress: (Int) -> Void) throws(RealmFormatError) -> Int64 {
@@ -27,7 +30,7 @@ struct TableSetWriter {
             })
             written += table.keys.count
         }
-        let names = try LeafEncoder(writer: writer).strings(tables.map(\.name))
+        let names = try LeafEncoder(writer: writer).names(tables.map(\.name))
         let tableList = try writer.refs(tableRefs.map { .ref($0) })
         let gaps = writer.gaps
         let positions = try writer.integers(gaps.map { Int64($0.position) })

@@ -8,6 +8,9 @@ struct TableWriter {
     let layouts: [[TableSetWriter.StoredColumn]]
     /// Backlink column leaf index -> target key -> origin keys.
     let backlinks: [Int: [Int64: [Int64]]]
+    /// Table top slot 5, the column-key sequence number that new keys' tags derive from; nil
+    /// records the column count (whole files), schema edits record 0 as realm-core does.
+    var columnKeySequence: Int64? = nil
 
     func write(progress: (Int) -> Void) throws(RealmFormatError) -> Int64 {
         let encoder = LeafEncoder(writer: writer)
@@ -94,8 +97,11 @@ struct TableWriter {
     }
 
     private func spec() throws(RealmFormatError) -> Int64 {
-        let types = try writer.integers(columns.map { Int64($0.type.rawValue) })
-        let names = try LeafEncoder(writer: writer).strings(columns.filter { $0.type != .backlink }.map(\.name))
+        // Dictionary columns record their key type (string) above the value type (§4.2).
+        let types = try writer.integers(columns.map { column in
+            Int64(column.type.rawValue) | (column.attributes & ColumnAttribute.dictionary != 0 ? Int64(ColumnType.string.rawValue) << 16 : 0)
+        })
+        let names = try LeafEncoder(writer: writer).names(columns.filter { $0.type != .backlink }.map(\.name))
         let attributes = try writer.integers(columns.map { Int64($0.attributes) })
         let keys = try writer.integers(columns.map(\.key))
         return try writer.refs([.ref(types), .ref(names), .ref(attributes), .null, .null, .ref(keys)])
@@ -135,6 +141,7 @@ struct TableWriter {
         })
         let oppositeColumns = try writer.integers(columns.map { column in
             if let target = column.target { return target.backlinkKey }
+            if let key = column.oppositeColumnKey { return key }
             if let origin = column.origin { return layouts[origin.table][origin.column].key }
             return 0x7FFF_FFFF_FFFF_FFFF
         })
@@ -143,7 +150,7 @@ struct TableWriter {
         } ?? .null
         let flags: Int64 = table.kind == .embedded ? 1 : (table.kind == .asymmetric ? 2 : 0)
         return try writer.refs([
-            .ref(spec), .null, .ref(clusterRoot), .number(tableKey), .ref(searchIndexes), .number(Int64(columns.count)),
+            .ref(spec), .null, .ref(clusterRoot), .number(tableKey), .ref(searchIndexes), .number(columnKeySequence ?? Int64(columns.count)),
             .number(1), .ref(oppositeTables), .ref(oppositeColumns), .number(table.keySequence), .null,
             primaryKey, .number(flags), .null,
         ])

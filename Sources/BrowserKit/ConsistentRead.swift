@@ -1,0 +1,103 @@
+import RealmFormat
+
+/// A read session sees one consistent version of the file even while another process commits.
+///
+/// realm-browser is not registered as a reader in Realm's lock file, so a Realm app may commit
+/// while we read, and a commit after that may reuse the space of the version we read. But a
+/// writer only reuses the space of version V after a newer version has been published, so a
+/// command that finds the same live version (`FileVersion`, read with fresh system calls) after
+/// it ran has read one intact version. If the version changed, its output and any error are
+/// discarded (output is buffered meanwhile), the file is reopened at the new version and the
+/// command runs again, a bounded number of times. Before every command the session also
+/// catches up with commits made since the last one and says so. Inside a transaction nothing is
+/// checked: the session then holds Realm's lock file, so no one else can commit.
+enum ConsistentRead {
+    /// Commands that only read the open file and the session's navigation state, so they can
+    /// run again after a reload (their navigation changes are undone first).
+    static let rerunnable: Set<String> = [
+        "classes", "schema", "show", "find", "sort", "more", "cd", "back", "backlinks", "count", "stats", "dump", "info",
+        "export", "compact", "upgrade",
+    ]
+    /// Commands that do not read the open file, so a file that went away must not stop them.
+    static let independent: Set<String> = ["open", "quit", "quit!", "help", "generate", "load"]
+    static let attempts = 4
+
+    /// Runs `command` so that what it prints comes from one version of the file.
+    static func run(_ command: CommandSpec, arguments: String, session: Session) throws(BrowserError) {
+        guard session.transaction == nil, session.catalog != nil, !independent.contains(command.name) else {
+            try command.run(arguments, session)
+            return
+        }
+        guard rerunnable.contains(command.name) else {
+            try? catchUp(session)
+            try command.run(arguments, session)
+            return
+        }
+        try catchUp(session)
+        for _ in 0..<attempts {
+            guard let catalog = session.catalog else { break }
+            let saved = SavedNavigation(session)
+            session.router.hold()
+            var failure: BrowserError?
+            session.versionConfirmed = false
+            do {
+                try command.run(arguments, session)
+            } catch {
+                failure = error
+            }
+            session.beforeVersionCheck?()
+            // A command that confirmed its read before writing a file is done whatever happens later.
+            if session.versionConfirmed || (try? FileVersion.current(path: catalog.file.path)) == catalog.file.openedVersion {
+                session.router.release(deliver: true)
+                if let failure { throw failure }
+                return
+            }
+            session.router.release(deliver: false)
+            saved.restore(in: session)
+            try reload(session, during: command.name)
+        }
+        throw .fileChanged(path: session.file?.path ?? "", attempts: attempts)
+    }
+
+    /// Opens the newest version if another process committed since the file was opened.
+    static func catchUp(_ session: Session) throws(BrowserError) {
+        guard let file = session.file else { return }
+        if (try? FileVersion.current(path: file.path)) == file.openedVersion { return }
+        try reload(session, during: nil)
+    }
+
+    /// Reopens the file, keeping where the user stands, and tells the user.
+    static func reload(_ session: Session, during command: String?) throws(BrowserError) {
+        guard let old = session.file?.openedVersion else { return }
+        try session.reloadKeepingNavigation()
+        guard let new = session.file?.openedVersion else { return }
+        var message = new.inode == old.inode && new.device == old.device
+            ? "reloaded: another process committed version \(new.version)"
+            : "reloaded: the file was replaced (now at version \(new.version))"
+        if let command { message += " while '\(command)' was reading; ran it again" }
+        (session.notices ?? session.output).line(message)
+        (session.notices ?? session.output).flush()
+    }
+
+    /// What a command may change in the session and must undo before it runs again.
+    private struct SavedNavigation {
+        let path: [NavigationStep]
+        let previousPaths: [[NavigationStep]]
+        let listing: Listing?
+        let lastQuery: (tableName: String, text: String)?
+
+        init(_ session: Session) {
+            path = session.path
+            previousPaths = session.previousPaths
+            listing = session.listing
+            lastQuery = session.lastQuery
+        }
+
+        func restore(in session: Session) {
+            session.path = path
+            session.previousPaths = previousPaths
+            session.listing = listing
+            session.lastQuery = lastQuery
+        }
+    }
+}

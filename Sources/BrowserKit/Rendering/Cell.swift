@@ -1,0 +1,85 @@
+/// One value in a row of output, in each form the output modes need: a one-line text for
+/// people, the bare value for CSV and a JSON value for the JSON modes. Commands fill all three
+/// so that the mode alone decides what is printed.
+public struct Cell: Equatable, Sendable {
+    /// What color and alignment a value gets.
+    public enum Kind: Equatable, Sendable { case text, number, null, link }
+
+    /// For people: one line, control characters escaped (table, box, line, markdown).
+    public var text: String
+    /// For CSV: the value itself, strings unescaped (RFC 4180 quoting keeps newlines), null empty.
+    public var raw: String
+    /// A JSON value (json and jsonl modes).
+    public var json: String
+    public var kind: Kind
+
+    /// Without `json`, the cell is a JSON string of its raw text.
+    public init(text: String, raw: String? = nil, json: String? = nil, kind: Kind = .text) {
+        self.text = text
+        self.raw = raw ?? text
+        if let json {
+            self.json = json
+        } else {
+            var string = ""
+            CanonicalValueEncoder.appendJSONString(raw ?? text, to: &string)
+            self.json = string
+        }
+        self.kind = kind
+    }
+
+    /// A string shown as it is (escaped where it holds control characters).
+    public static func string(_ value: String) -> Cell {
+        var json = ""
+        CanonicalValueEncoder.appendJSONString(value, to: &json)
+        return Cell(text: ValueFormatter().escapeControlCharacters(value), raw: value, json: json)
+    }
+
+    public static func number(_ value: Int) -> Cell {
+        Cell(text: String(value), json: String(value), kind: .number)
+    }
+
+    public static func bool(_ value: Bool) -> Cell {
+        Cell(text: value ? "true" : "false", json: value ? "true" : "false")
+    }
+
+    /// Whether `text` is a number as JSON writes it (`-12`, `0.5`, `1e-05`), so that a figure
+    /// computed as text can be printed as a JSON number.
+    public static func isJSONNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "-" { rest.removeFirst() }
+        func digits() -> Substring {
+            let run = rest.prefix { $0.isASCII && $0.isNumber }
+            rest.removeFirst(run.count)
+            return run
+        }
+        let integer = digits()
+        guard !integer.isEmpty, integer.count == 1 || integer.first != "0" else { return false }
+        if rest.first == "." {
+            rest.removeFirst()
+            guard !digits().isEmpty else { return false }
+        }
+        if rest.first == "e" || rest.first == "E" {
+            rest.removeFirst()
+            if rest.first == "+" || rest.first == "-" { rest.removeFirst() }
+            guard !digits().isEmpty else { return false }
+        }
+        return rest.isEmpty
+    }
+
+    /// Shown as `null` for people, empty in CSV.
+    public static let null = Cell(text: "null", raw: "", json: "null", kind: .null)
+}
+
+/// How a column's cells line up in the aligned modes.
+public enum ColumnAlignment: Equatable, Sendable { case left, right }
+
+/// A column of output: its name (header, CSV header, JSON key, line-mode label) and alignment.
+public struct OutputColumn: Equatable, Sendable {
+    public let name: String
+    public let alignment: ColumnAlignment
+
+    public init(_ name: String, alignment: ColumnAlignment = .left) {
+        self.name = name
+        self.alignment = alignment
+    }
+}

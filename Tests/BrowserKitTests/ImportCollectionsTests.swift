@@ -1,0 +1,102 @@
+import BrowserKit
+import Foundation
+import RealmFormat
+import Testing
+import TestSupport
+
+/// `import csv` of lists, sets and dictionaries of every element type, of links and of Mixed,
+/// and of Mixed values holding links and nested collections: exported from alltypes.realm and
+/// imported back, the objects are Realm's own (alltypes.json).
+@Suite("import of collections", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct ImportCollectionsTests {
+    /// A copy of alltypes.realm whose AllTypes objects are all deleted (Target keeps its
+    /// objects, keys and backlink columns, those of Mixed properties included).
+    func withoutAllTypes(_ workspace: ExportWorkspace) throws -> String {
+        let path = workspace.path("alltypes-emptied.realm")
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("alltypes"), toPath: path)
+        let editor = try FileEditor(path: path)
+        let table = try #require(editor.file.table(named: "class_AllTypes"))
+        var keys: [Int64] = []
+        for position in 0..<table.objects.count {
+            let (leaf, row) = try #require(try table.objects.leaf(atPosition: position))
+            keys.append(try leaf.key(at: row))
+        }
+        #expect(keys.count == 299)
+        for key in keys { try editor.delete(from: table, key: key) }
+        try editor.commit()
+        return path
+    }
+
+    /// `value` with every link to an embedded object replaced by that object's properties
+    /// (its key dropped): re-created embedded objects get new keys, their content is compared.
+    func inlined(_ value: JSONValue, embedded: [Int64: JSONValue]) -> JSONValue {
+        switch value {
+        case let .object(members):
+            if members.count == 1, members[0].key == "$link", let parts = members[0].value.array, parts.count == 2,
+               parts[0].string == "class_EmbeddedAddress", let key = parts[1].int, let object = embedded[key] {
+                return inlined(object, embedded: embedded)
+            }
+            return .object(members.filter { $0.key != "_key" }.map { .init(key: $0.key, value: inlined($0.value, embedded: embedded)) })
+        case let .array(items):
+            return .array(items.map { inlined($0, embedded: embedded) })
+        default:
+            return value
+        }
+    }
+
+    func objects(_ dump: JSONValue, _ table: String) throws -> [JSONValue] {
+        try #require(dump["tables"]?.array?.first { $0["name"]?.string == table }?["objects"]?.array)
+    }
+
+    func comparable(_ dump: JSONValue) throws -> [JSONValue] {
+        var embedded: [Int64: JSONValue] = [:]
+        for object in try objects(dump, "class_EmbeddedAddress") { if let key = object["_key"]?.int { embedded[key] = object } }
+        return try objects(dump, "class_AllTypes").map { inlined($0, embedded: embedded) }
+    }
+
+    @Test func csvRoundTripOfAllTypesGivesRealmsObjects() throws {
+        guard Fixtures.requirePresent() else { return }
+        let workspace = try ExportWorkspace("ImportCollectionsTests")
+        let (source, _) = try workspace.session(Fixtures.realmPath("alltypes"))
+        try source.execute("export csv AllTypes \(workspace.path("alltypes.csv"))")
+        let path = try withoutAllTypes(workspace)
+        let (session, output) = try workspace.session(path)
+        try session.execute("import csv \(workspace.path("alltypes.csv")) AllTypes")
+        #expect(output.text.contains("imported 299 objects into AllTypes"), "\(output.text)")
+        try workspace.verify(path)
+        let expected = try comparable(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("alltypes")))
+        let actual = try comparable(try workspace.dump(path))
+        #expect(actual.count == expected.count)
+        var differences = 0
+        for (object, realm) in zip(actual, expected) where object != realm {
+            differences += 1
+            if differences <= 3 {
+                guard case let .object(members) = realm else { continue }
+                let names = members.map(\.key).filter { object[$0] != realm[$0] }
+                Issue.record("\(realm["_id"]?.string ?? "?"): \(names) differ: \(names.map { "\(JSONText.compact(object[$0] ?? .null, limit: 200)) != \(JSONText.compact(realm[$0] ?? .null, limit: 200))" })")
+            }
+        }
+        #expect(differences == 0)
+        let targets = try objects(try workspace.dump(path), "class_Target")
+        #expect(targets == (try objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("alltypes")), "class_Target")))
+    }
+
+    /// A file that never had a Mixed link into Target (alltypes' schema loaded without objects)
+    /// has no backlink column for it: such an import is refused whole, the file unchanged.
+    @Test func aMixedLinkWithoutItsBacklinkColumnIsRefused() throws {
+        guard Fixtures.requirePresent() else { return }
+        let workspace = try ExportWorkspace("ImportCollectionsTests")
+        let path = try workspace.emptySchema(of: "alltypes")
+        let (session, _) = try workspace.session(path)
+        try "name,value\nt,1\n".write(toFile: workspace.path("target.csv"), atomically: true, encoding: .utf8)
+        try session.execute("import csv \(workspace.path("target.csv")) Target")
+        try "_id,mixedValue\nm,\"{\"\"$link\"\": [\"\"Target\"\", 0]}\"\n".write(toFile: workspace.path("mixed.csv"), atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            try session.execute("import csv \(workspace.path("mixed.csv")) AllTypes")
+        } throws: { error in
+            "\(error)".contains("Target has no backlink column for AllTypes.mixedValue (no AllTypes.mixedValue has linked to a Target yet")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+}
