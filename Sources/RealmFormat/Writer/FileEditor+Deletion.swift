@@ -31,7 +31,7 @@ extension FileEditor {
         }
         deleting.insert(ObjectID(tableSlot: table.slot, key: key))
         // Objects linking here: their references are nullified.
-        for backlinkColumn in table.backlinkColumns {
+        for backlinkColumn in table.backlinkColumns + (addedBacklinkColumns[table.slot] ?? []) {
             let origins = try currentBacklinks(column: backlinkColumn, table: table, key: key)
             guard !origins.isEmpty else { continue }
             guard let originTable = backlinkColumn.targetTableKey.flatMap({ file.table(withKey: $0) }),
@@ -120,17 +120,6 @@ extension FileEditor {
         }
         guard let target = column.targetTableKey else { return [] }
         return TableSetWriter.linkedKeys(value).map { (target, $0) }
-    }
-
-    /// The backlink column of `targetTable` that holds the origins of `column` of `table`.
-    func backlinkColumn(in targetTable: Table, for column: Column, of table: Table) throws(RealmFormatError) -> Column {
-        guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
-            // Realm adds the backlink column of a Mixed property to a class when the property
-            // first links there; adding one is a schema change this editor does not make.
-            let hint = column.type == .mixed ? " (no \(table.displayName).\(column.name) has linked to a \(targetTable.displayName) yet; adding that backlink column is not supported)" : ""
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)" + hint)
-        }
-        return backlinkColumn
     }
 
     /// Moves the backlinks of a Mixed property whose value changes from `old` to `new`: each

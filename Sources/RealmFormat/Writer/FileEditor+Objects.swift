@@ -176,6 +176,8 @@ extension FileEditor {
             if case let .backlinks(keys) = staged { return keys }
             return []
         }
+        // A backlink column this transaction adds holds nothing in the file yet.
+        if isAddedBacklinkColumn(column, of: table) { return [] }
         guard let (leaf, row) = try table.objects.find(key: key) else { return [] }
         return try ColumnLeafReader(leaf: leaf, column: column).backlinks(at: row)
     }
@@ -198,6 +200,7 @@ extension FileEditor {
         let mark = edits.mark
         let count = edits.count
         let stagedSchema = schema
+        let stagedBacklinkColumns = addedBacklinkColumns
         do {
             let result = try body()
             for edit in edits[count...] { try requireNoSchemaEdit(of: edit.table) }
@@ -205,6 +208,7 @@ extension FileEditor {
         } catch {
             edits.rollback(to: mark)
             schema = stagedSchema
+            addedBacklinkColumns = stagedBacklinkColumns
             throw error
         }
     }

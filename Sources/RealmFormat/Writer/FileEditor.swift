@@ -21,6 +21,10 @@ public final class FileEditor {
     var primaryKeys = PrimaryKeyLookup()
     /// New classes and properties, in staging order (`FileEditor+Schema`).
     var schema = SchemaEdits()
+    /// Backlink columns this transaction adds to existing tables (by table slot): Realm gives a
+    /// class the backlink column of a Mixed property when the property first links there
+    /// (`FileEditor+MixedBacklinks`).
+    var addedBacklinkColumns: [Int: [Column]] = [:]
     /// A commit leaves `file` behind the new version, so an editor commits once: a second commit
     /// from the old top would place nodes in space the new version uses.
     private var hasCommitted = false
@@ -156,6 +160,11 @@ public final class FileEditor {
         for (tableIndex, tableEdits) in Dictionary(grouping: edits, by: { $0.table.slot }) {
             let table = tableEdits[0].table
             let tableTop = try bytes.node(at: tableRefs[tableIndex], context: "table \(table.name)")
+            if let added = addedBacklinkColumns[tableIndex], !added.isEmpty {
+                tableRefs[tableIndex] = try TableRebuilder(writer: writer, file: file, table: table, top: tableTop, edits: tableEdits,
+                                                           freed: freed, addedColumns: added).write()
+                continue
+            }
             tableRefs[tableIndex] = try TableEditor(writer: writer, file: file, table: table, top: tableTop,
                                                     edits: tableEdits, freed: freed).write()
         }
@@ -201,6 +210,7 @@ public final class FileEditor {
         let changes = edits.count + schema.count
         edits.removeAll()
         schema = SchemaEdits()
+        addedBacklinkColumns = [:]
         return CommitSummary(version: newVersion, bytesWritten: writer.bytesWritten, changes: changes)
     }
 

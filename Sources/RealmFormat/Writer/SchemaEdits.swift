@@ -105,6 +105,15 @@ struct SchemaEdits {
         Int64(leaf) | Int64(type.rawValue) << 16 | Int64(attributes & 0xFF) << 22 | (tag & 0xFFFF_FFFF) << 30
     }
 
+    /// The tag of the column keys a table gives new columns (§4.3: its column-key sequence
+    /// number, table-top slot 5, XOR its table key).
+    static func keyTag(of table: Table, top: GroupTop, bytes: FileBytes) throws(RealmFormatError) -> Int64 {
+        let tableTop = try bytes.node(at: try top.tablesNode.int(table.slot), context: "table \(table.name)")
+        var sequence: Int64 = 0
+        if tableTop.size > 5, case let .tagged(value) = try tableTop.slot(5) { sequence = value }
+        return sequence ^ Int64(table.key)
+    }
+
     /// Assigns keys and leaf indexes, replaying the edits in staging order.
     func layout(file: RealmFile) throws(RealmFormatError) -> Layout {
         guard let top = file.top else { throw .cannotWrite(path: file.path, reason: "the file has no tables to change") }
@@ -116,10 +125,7 @@ struct SchemaEdits {
         func prepare(_ table: Table) throws(RealmFormatError) {
             guard usedLeaves[table.slot] == nil else { return }
             usedLeaves[table.slot] = Set(table.allColumns.map(\.leafIndex))
-            let tableTop = try bytes.node(at: try top.tablesNode.int(table.slot), context: "table \(table.name)")
-            var sequence: Int64 = 0
-            if tableTop.size > 5, case let .tagged(value) = try tableTop.slot(5) { sequence = value }
-            tags[table.slot] = sequence ^ Int64(table.key)
+            tags[table.slot] = try SchemaEdits.keyTag(of: table, top: top, bytes: bytes)
         }
         func existing(slot: Int) throws(RealmFormatError) -> Table {
             guard let table = file.tables.first(where: { $0.slot == slot }) else {

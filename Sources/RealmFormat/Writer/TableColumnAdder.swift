@@ -57,7 +57,7 @@ struct TableColumnAdder {
     }
 
     /// A per-leaf-index array of the table top with the new columns' entries.
-    private func perLeafArray(slot: Int, filler: Int64, hasRefs: Bool,
+    func perLeafArray(slot: Int, filler: Int64, hasRefs: Bool,
                               entry: (SchemaEdits.PlannedColumn) -> Int64) throws(RealmFormatError) -> Int64 {
         var elements: [Int64] = []
         if let node = try top.child(slot, "table array \(slot)") {
@@ -72,7 +72,7 @@ struct TableColumnAdder {
     }
 
     /// The spec with the new properties after the existing ones and the new backlinks last.
-    private func spec() throws(RealmFormatError) -> Int64 {
+    func spec() throws(RealmFormatError) -> Int64 {
         let spec = try top.requiredChild(0, "spec")
         let publicCount = table.columns.count
         let properties = columns.filter { !$0.isBacklink }

@@ -6,6 +6,9 @@
 /// the order they were made, and a fresh tree of 256-object leaves is written the way
 /// `TableWriter` writes a new table. The spec, the column keys and the other table-top slots
 /// stay; the content version is bumped, search indexes are rebuilt and the old tree is freed.
+/// Backlink columns a commit adds to the table (those of Mixed properties that first link
+/// here) join the rows as empty entries before the changes are applied, and the spec and the
+/// per-column table arrays gain their entries (`TableColumnAdder`).
 struct TableRebuilder {
     let writer: NodeWriter
     let file: RealmFile
@@ -13,6 +16,11 @@ struct TableRebuilder {
     let top: Node
     let edits: [FileEditor.Edit]
     let freed: FreedSpace
+    /// Backlink columns the commit adds to the table, at the leaf indexes after its columns.
+    var addedColumns: [Column] = []
+
+    /// Every column the rebuilt table stores: the file's and the added ones.
+    private var columns: [Column] { table.allColumns + addedColumns }
 
     /// One stored column value: a value (collections read out) or a backlink column's origins.
     enum Cell {
@@ -29,8 +37,8 @@ struct TableRebuilder {
         for edit in edits {
             switch edit.change {
             case let .create(values):
-                var cells = [Cell](repeating: .origins([]), count: table.allColumns.count)
-                for column in table.allColumns { cells[column.leafIndex] = TableRebuilder.defaultCell(column) }
+                var cells = [Cell](repeating: .origins([]), count: columns.count)
+                for column in columns { cells[column.leafIndex] = TableRebuilder.defaultCell(column) }
                 for (leafIndex, value) in values where leafIndex < cells.count { cells[leafIndex] = .value(.scalar(value)) }
                 rows[edit.key] = cells
                 sequenceUsed = max(sequenceUsed, edit.key)
@@ -41,7 +49,7 @@ struct TableRebuilder {
                     throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(edit.key)")
                 }
                 let leafIndex = edit.column.leafIndex
-                guard leafIndex < table.allColumns.count else {
+                guard leafIndex < columns.count else {
                     throw .cannotWrite(path: "", reason: "\(table.displayName) has no column at leaf index \(leafIndex)")
                 }
                 rows[edit.key]?[leafIndex] = try TableRebuilder.cell(for: edit.change, column: edit.column)
@@ -59,7 +67,9 @@ struct TableRebuilder {
             if case let .tagged(value) = try top.slot(9) { current = value }
             topSlots[9] = (max(current, next) << 1) | 1
         }
-        if let indexes = try searchIndexes(keys: keys, rows: rows) { topSlots[4] = indexes }
+        let indexes = try searchIndexes(keys: keys, rows: rows)
+        if let indexes { topSlots[4] = indexes }
+        if !addedColumns.isEmpty { try addSchemaEntries(to: &topSlots, indexesWritten: indexes != nil) }
         freed.add(top)
         return try writer.integers(topSlots, hasRefs: true)
     }
@@ -67,17 +77,19 @@ struct TableRebuilder {
     /// Every object of the table by key, each column as a cell (by leaf index).
     private func readRows() throws(RealmFormatError) -> [Int64: [Cell]] {
         var rows: [Int64: [Cell]] = [:]
-        let columns = table.allColumns
-        guard Set(columns.map(\.leafIndex)) == Set(0..<columns.count) else {
+        let stored = table.allColumns
+        let columnCount = columns.count
+        guard Set(columns.map(\.leafIndex)) == Set(0..<columnCount) else {
             throw .cannotWrite(path: "", reason: "\(table.displayName) has gaps in its leaf indexes; rewriting it is not supported (compact, then edit)")
         }
         let collections = CollectionReader(file: file)
         try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
             var readers: [ColumnLeafReader] = []
-            for column in columns { readers.append(try ColumnLeafReader(leaf: leaf, column: column)) }
+            for column in stored { readers.append(try ColumnLeafReader(leaf: leaf, column: column)) }
             for row in 0..<leaf.count {
-                var cells = [Cell](repeating: .origins([]), count: columns.count)
-                for (column, reader) in zip(columns, readers) {
+                // Added backlink columns start empty (`.origins([])`).
+                var cells = [Cell](repeating: .origins([]), count: columnCount)
+                for (column, reader) in zip(stored, readers) {
                     if column.isBacklink {
                         cells[column.leafIndex] = .origins(try reader.backlinks(at: row))
                     } else {
@@ -128,7 +140,7 @@ struct TableRebuilder {
         let trees = ClusterTreeWriter(writer: writer)
         let capacity = ClusterTreeWriter.leafCapacity
         let singleLeaf = keys.count <= capacity
-        let columns = table.allColumns.sorted { $0.leafIndex < $1.leafIndex }
+        let columns = self.columns.sorted { $0.leafIndex < $1.leafIndex }
         var leaves: [(ref: Int64, offset: Int64, count: Int)] = []
         var start = 0
         repeat {
@@ -186,6 +198,27 @@ struct TableRebuilder {
         return try encoder.leaf(scalars, type: column.type, nullable: column.isNullable)
     }
 
+    /// The spec and the per-column arrays of the table top with the added backlink columns'
+    /// entries: the spec lists them after its backlinks, the opposite-table and opposite-column
+    /// arrays name their origins; the search-index array gets 0 unless `searchIndexes` wrote it.
+    private func addSchemaEntries(to topSlots: inout [Int64], indexesWritten: Bool) throws(RealmFormatError) {
+        let planned = try addedColumns.map { column throws(RealmFormatError) in
+            guard let origin = column.targetTableKey, let originColumn = column.oppositeColumnKey else {
+                throw RealmFormatError.cannotWrite(path: "", reason: "internal error: an added backlink column of \(table.displayName) names no origin")
+            }
+            return SchemaEdits.PlannedColumn(name: "", type: .backlink, collection: nil, isNullable: false, key: column.key.rawValue,
+                                             attributes: 0, oppositeTable: Int64(origin), oppositeColumn: originColumn.rawValue)
+        }
+        let adder = TableColumnAdder(writer: writer, file: file, table: table, top: top, columns: planned, freed: freed)
+        guard topSlots.count > 8 else { throw .cannotWrite(path: "", reason: "\(table.displayName) has an old table layout") }
+        topSlots[0] = try adder.spec()
+        if !indexesWritten {
+            topSlots[4] = try adder.perLeafArray(slot: 4, filler: 0, hasRefs: true) { _ in 0 }
+        }
+        topSlots[7] = try adder.perLeafArray(slot: 7, filler: 0x7FFF_FFFF, hasRefs: false) { $0.oppositeTable ?? 0x7FFF_FFFF }
+        topSlots[8] = try adder.perLeafArray(slot: 8, filler: Int64.max, hasRefs: false) { $0.oppositeColumn ?? Int64.max }
+    }
+
     private func mismatch(_ column: Column) -> RealmFormatError {
         .cannotWrite(path: "", reason: "internal error: a staged change does not fit \(table.displayName).\(column.name)")
     }
@@ -195,6 +228,8 @@ struct TableRebuilder {
         let indexed = table.allColumns.filter { $0.searchIndexRef != nil }
         guard !indexed.isEmpty, let array = try top.child(4, "search indexes") else { return nil }
         var slots = try (0..<array.size).map { index throws(RealmFormatError) in try array.int(index) }
+        // Added columns have no index: their entries are 0, as `TableColumnAdder` pads them.
+        for column in addedColumns { while slots.count <= column.leafIndex { slots.append(0) } }
         for column in indexed {
             var entries: [(key: Int64, data: [UInt8])] = []
             for key in keys {
