@@ -82,21 +82,31 @@ struct ImportCollectionsTests {
     }
 
     /// A file that never had a Mixed link into Target (alltypes' schema loaded without objects)
-    /// has no backlink column for it: such an import is refused whole, the file unchanged.
-    @Test func aMixedLinkWithoutItsBacklinkColumnIsRefused() throws {
+    /// has no backlink column for it: the import adds it in the same commit, as Realm does on
+    /// the first link.
+    @Test func aMixedLinkWithoutItsBacklinkColumnAddsIt() throws {
         guard Fixtures.requirePresent() else { return }
         let workspace = try ExportWorkspace("ImportCollectionsTests")
         let path = try workspace.emptySchema(of: "alltypes")
-        let (session, _) = try workspace.session(path)
+        let targetKey = try #require(try RealmFile(path: path).table(named: "class_Target")?.key)
+        let mixedValue = try #require(try RealmFile(path: path).table(named: "class_AllTypes")?.column(named: "mixedValue"))
+        #expect(try RealmFile(path: path).table(named: "class_Target")?.backlinkColumns.contains { $0.oppositeColumnKey == mixedValue.key } == false)
+        let (session, output) = try workspace.session(path)
         try "name,value\nt,1\n".write(toFile: workspace.path("target.csv"), atomically: true, encoding: .utf8)
         try session.execute("import csv \(workspace.path("target.csv")) Target")
         try "_id,mixedValue\nm,\"{\"\"$link\"\": [\"\"Target\"\", 0]}\"\n".write(toFile: workspace.path("mixed.csv"), atomically: true, encoding: .utf8)
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect {
-            try session.execute("import csv \(workspace.path("mixed.csv")) AllTypes")
-        } throws: { error in
-            "\(error)".contains("Target has no backlink column for AllTypes.mixedValue (no AllTypes.mixedValue has linked to a Target yet")
-        }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try session.execute("import csv \(workspace.path("mixed.csv")) AllTypes")
+        #expect(output.text.contains("imported 1 object into AllTypes"), "\(output.text)")
+        try workspace.verify(path)
+        #expect(try BacklinkAudit.problems(in: path) == [])
+        let dump = try workspace.dump(path)
+        let allTypes = try objects(dump, "class_AllTypes")
+        #expect(allTypes.count == 1)
+        #expect(allTypes.first?["_id"] == .string("m"))
+        #expect(allTypes.first?["mixedValue"] == .object([.init(key: "$link", value: .array([.string("class_Target"), .int(0)]))]))
+        #expect(try objects(dump, "class_Target").map { [$0["name"], $0["value"]] } == [[.string("t"), .int(1)]])
+        let target = try #require(try RealmFile(path: path).table(named: "class_Target"))
+        #expect(target.key == targetKey)
+        #expect(target.backlinkColumns.filter { $0.oppositeColumnKey == mixedValue.key }.count == 1)
     }
 }
