@@ -108,6 +108,20 @@ struct MixedBacklinkColumnTests {
         #expect(try allTypesBacklinks(edit.path).backlinks.count == 2)
     }
 
+    @Test func aDictionaryOfMixedGetsItsOwnColumn() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try Edit("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        #expect(try expected.member("mixedDict", of: Self.allTypes, key: 5) == .object([.init(key: "$dict", value: .array([]))]))
+        try edit.run("set AllTypes[5].mixedDict[\"k\"] = AllTypes[2]")
+        try expected.set("mixedDict", of: Self.allTypes, key: 5,
+                         to: .object([.init(key: "$dict", value: .array([.array([.string("k"), J.link(Self.allTypes, 2)])]))]))
+        #expect(try edit.dump() == expected.value)
+        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        let (table, backlinks) = try allTypesBacklinks(edit.path)
+        #expect(backlinks.map(\.oppositeColumnKey) == [try #require(table.column(named: "mixedDict")).key])
+    }
+
     @Test func aRefusedLinkLeavesNoColumnBehind() throws {
         guard Fixtures.requirePresent() else { return }
         let edit = try Edit("alltypes")
