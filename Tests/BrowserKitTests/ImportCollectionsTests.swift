@@ -109,4 +109,28 @@ struct ImportCollectionsTests {
         #expect(target.key == targetKey)
         #expect(target.backlinkColumns.filter { $0.oppositeColumnKey == mixedValue.key }.count == 1)
     }
+
+    /// A refused import inside a transaction leaves no planned backlink column behind: the
+    /// commit of the other change writes Target without one.
+    @Test func aRefusedMixedLinkImportAddsNoColumn() throws {
+        guard Fixtures.requirePresent() else { return }
+        let workspace = try ExportWorkspace("ImportCollectionsTests")
+        let path = try workspace.emptySchema(of: "alltypes")
+        let mixedValue = try #require(try RealmFile(path: path).table(named: "class_AllTypes")?.column(named: "mixedValue"))
+        let (session, _) = try workspace.session(path)
+        try "name,value\nt,1\nu,2\n".write(toFile: workspace.path("target.csv"), atomically: true, encoding: .utf8)
+        try session.execute("import csv \(workspace.path("target.csv")) Target")
+        try "_id,mixedValue\nm1,\"{\"\"$link\"\": [\"\"Target\"\", 0]}\"\nm2,\"{\"\"$link\"\": [\"\"Target\"\", 99]}\"\n"
+            .write(toFile: workspace.path("mixed.csv"), atomically: true, encoding: .utf8)
+        try session.execute("begin")
+        #expect(throws: BrowserError.self) { try session.execute("import csv \(workspace.path("mixed.csv")) AllTypes") }
+        try session.execute("set Target[0].value = 5")
+        try session.execute("commit")
+        try workspace.verify(path)
+        let dump = try workspace.dump(path)
+        #expect(try objects(dump, "class_AllTypes").isEmpty)
+        #expect(try objects(dump, "class_Target").map { [$0["name"], $0["value"]] } == [[.string("t"), .int(5)], [.string("u"), .int(2)]])
+        let target = try #require(try RealmFile(path: path).table(named: "class_Target"))
+        #expect(!target.backlinkColumns.contains { $0.oppositeColumnKey == mixedValue.key })
+    }
 }
