@@ -137,4 +137,41 @@ struct MixedBacklinkColumnTests {
         #expect(try allTypesBacklinks(edit.path).backlinks.isEmpty, "the refused link added no column")
         #expect(try BacklinkAudit.problems(in: edit.path) == [])
     }
+
+    /// A staging step that plans a column and then fails takes the planned column back with
+    /// its changes: the Mixed list's link to AllTypes plans AllTypes' column, its link to Target
+    /// stages a backlink in Target, whose schema changes in this transaction, so the step is
+    /// refused after the planning.
+    @Test func aFailedStepTakesItsPlannedColumnBack() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try FixtureCopy.make(of: "alltypes", prefix: "MixedBacklinkColumnTests")
+        defer { FixtureCopy.remove(path) }
+        let editor = try FileEditor(path: path)
+        let table = try #require(editor.file.table(named: Self.allTypes))
+        let target = try #require(editor.file.table(named: "class_Target"))
+        #expect(table.slot < target.slot, "AllTypes' column is planned before Target's backlink is staged")
+        let mixedValue = try #require(table.column(named: "mixedValue"))
+        let intReq = try #require(table.column(named: "intReq"))
+        try editor.addProperty(NewColumn(name: "extra", type: .int), toTable: "class_Target")
+        let links: NewValue = .mixedList([.scalar(.link(table: table.key, key: 1)), .scalar(.link(table: target.key, key: 0))])
+        let refusal = #expect(throws: RealmFormatError.self) { try editor.replaceStored(links, column: mixedValue, table: table, key: 0) }
+        #expect("\(refusal.map { "\($0)" } ?? "")".contains("the schema of Target changes in this transaction"), "\(String(describing: refusal))")
+        try editor.set(.int(5), column: intReq, table: table, key: 0)
+        try editor.commit()
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(try BacklinkAudit.problems(in: path) == [])
+        var expected = try ExpectedDump(fixture: "alltypes")
+        try expected.set("intReq", of: Self.allTypes, key: 0, to: .int(5))
+        let output = BufferedOutput()
+        let reader = Session(output: output)
+        try reader.open(path: path)
+        try reader.execute("dump")
+        let dump = try JSONParser.parse(output.text)
+        func objects(_ dump: JSONValue, _ name: String) throws -> [JSONValue] {
+            try #require(dump["tables"]?.array?.first { $0["name"]?.string == name }?["objects"]?.array)
+        }
+        #expect(try objects(dump, Self.allTypes) == (try expected.objects(of: Self.allTypes)))
+        #expect(try objects(dump, "class_Target").map { $0["extra"] } == (try expected.objects(of: "class_Target")).map { _ in .int(0) })
+        #expect(try allTypesBacklinks(path).backlinks.isEmpty, "the failed step's column is not written")
+    }
 }
