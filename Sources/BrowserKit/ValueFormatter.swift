@@ -112,7 +112,6 @@ public struct ValueFormatter {
     }
 
     func truncate(_ text: String) -> String {
-        guard text.count > maximumCellWidth else { return text }
-        return String(text.prefix(maximumCellWidth - 1)) + "…"
+        TextWidth.cut(text, to: maximumCellWidth)
     }
 }
