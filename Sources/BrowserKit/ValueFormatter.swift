@@ -5,7 +5,7 @@ import RealmFormat
 /// Strings are quoted in the object view so that an empty string is visibly different from
 /// `null`; in tables they are bare, and `null` is the only unquoted marker.
 public struct ValueFormatter {
-    /// Longest cell in a table before it is cut with an ellipsis.
+    /// Longest cell in a table, in terminal columns (`TextWidth`), before it is cut with an ellipsis.
     public var maximumCellWidth = 40
 
     public init() {}

@@ -64,7 +64,8 @@ enum TextWidth {
         case 0x1100...0x115F,      // Hangul Jamo initial consonants
              0x2329...0x232A,      // angle brackets
              0x2E80...0x303E,      // CJK radicals, Kangxi, ideographic description, CJK punctuation, ideographic space
-             0x3041...0x33FF,      // kana, Bopomofo, Hangul compatibility Jamo, Kanbun, CJK strokes, enclosed CJK, CJK compatibility
+             0x3041...0x3247,      // kana, Bopomofo, Hangul compatibility Jamo, Kanbun, CJK strokes, enclosed CJK
+             0x3250...0x33FF,      // more enclosed CJK, CJK compatibility (U+3248…U+324F are ambiguous)
              0x3400...0x4DBF,      // CJK Extension A
              0x4E00...0x9FFF,      // CJK Unified Ideographs
              0xA000...0xA4CF,      // Yi
@@ -76,8 +77,8 @@ enum TextWidth {
              0xFF01...0xFF60,      // fullwidth forms
              0xFFE0...0xFFE6,      // fullwidth signs
              0x16FE0...0x16FE4, 0x16FF0...0x16FF1,  // ideographic symbols
-             0x17000...0x18CFF,    // Tangut, Khitan
-             0x1B000...0x1B2FF,    // kana supplement and extensions, Nüshu
+             0x17000...0x18D7F,    // Tangut, Khitan, Tangut supplement
+             0x1AFF0...0x1B2FF,    // kana extended-B, kana supplement and extensions, Nüshu
              0x1F200...0x1F2FF,    // enclosed ideographic supplement
              0x20000...0x2FFFD, 0x30000...0x3FFFD:  // CJK planes 2 and 3
             return true
