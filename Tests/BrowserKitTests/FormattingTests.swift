@@ -42,6 +42,14 @@ struct FormattingTests {
         #expect(ScalarTextParser.timestamp(expected) == timestamp)
     }
 
+    /// Pairs realm-core never writes (parts of opposite signs, a nanosecond part of a second or
+    /// more), as a damaged file may hold: the same rule, seconds + nanoseconds·10⁻⁹, and no trap.
+    @Test func unnormalizedPairsFollowTheSameRule() {
+        #expect(TimestampFormatter.iso8601(Timestamp(seconds: 1, nanoseconds: -500_000_000)) == "1970-01-01T00:00:00.5Z")
+        #expect(TimestampFormatter.iso8601(Timestamp(seconds: 0, nanoseconds: 1_500_000_000)) == "1970-01-01T00:00:01.5Z")
+        #expect(TimestampFormatter.iso8601(Timestamp(seconds: .max, nanoseconds: .max)) == "292277026596-12-04T15:30:09.147483647Z")
+    }
+
     /// Text for an instant a Realm timestamp cannot hold (one second before the earliest) is
     /// not a date `import csv` accepts.
     @Test func instantsBeforeTheEarliestAreNotRead() {
