@@ -2,8 +2,10 @@
 /// creating and deleting objects, with the backlink columns they affect.
 extension FileEditor {
     /// Stages pointing a single link at `target` (nil for null), keeping the backlink columns of
-    /// the old and the new target right.
-    public func setLink(to target: Int64?, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
+    /// the old and the new target right. Returns false, staging nothing, when the link already
+    /// points there, so a transaction does not list (and count) a change that changes nothing.
+    @discardableResult
+    public func setLink(to target: Int64?, column: Column, table: Table, key: Int64) throws(RealmFormatError) -> Bool {
         guard column.type == .link, column.collection == nil, let targetKey = column.targetTableKey,
               let targetTable = file.table(withKey: targetKey) else {
             throw .cannotWrite(path: path, reason: "\(column.name) is not a single link")
@@ -22,12 +24,13 @@ extension FileEditor {
         }
         var old: Int64?
         if case let .link(_, current) = try currentValue(column: column, table: table, key: key) { old = current }
-        guard old != target else { return }
+        guard old != target else { return false }
         try atomically { () throws(RealmFormatError) in
             edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
             if let old { try adjustBacklinks(column: backlinkColumn, table: targetTable, key: old, origin: key, delta: -1) }
             if let target { try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target, origin: key, delta: 1) }
         }
+        return true
     }
 
     /// Stages a new object at the end of `table` and returns its object key. Properties not

@@ -10,7 +10,7 @@ extension FileEditor {
         let place = "\(table.displayName).\(column.name)"
         switch (column.collection, value) {
         case (nil, let .scalar(scalar)):
-            if column.isLink { return try setLink(to: FileEditor.linkedKey(scalar), column: column, table: table, key: key) }
+            if column.isLink { try setLink(to: FileEditor.linkedKey(scalar), column: column, table: table, key: key); return }
             let fittedValue = column.type == .mixed ? try fitted(scalar, to: .mixed, isNullable: true, target: nil, place: place) : scalar
             return try set(fittedValue, column: column, table: table, key: key)
         case (nil, _):
