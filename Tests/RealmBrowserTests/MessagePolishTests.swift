@@ -58,4 +58,30 @@ struct MessagePolishTests {
         #expect(piped.status == 0, "\(piped.standardError)")
         #expect(piped.standardOutput == "\(specimens.count)\n\(hashNames)\n")
     }
+
+    @Test func machineReadableModesKeepConfirmationsOffStandardOutput() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("species")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let jsonLines = try runner.run([file, "--json", "-c", "begin; set Specimen[0].name = 'renamed'; status; commit; set Specimen[1].name = 'second'; find Specimen name == 'renamed' OR name == 'second'"])
+        #expect(jsonLines.status == 0, "\(jsonLines.standardError)")
+        let records = try jsonLines.standardOutput.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+        }
+        #expect(records.count == 3, "status's one change and the two renamed objects: \(jsonLines.standardOutput)")
+        #expect(records.compactMap { $0["name"] as? String }.sorted() == ["renamed", "second"])
+        #expect(jsonLines.standardError.contains("staged: Specimen[0].name = "), "\(jsonLines.standardError)")
+        #expect(jsonLines.standardError.contains("committed 1 change as version"), "\(jsonLines.standardError)")
+        #expect(jsonLines.standardError.contains("Specimen[1].name = \"second\"  (committed version"), "\(jsonLines.standardError)")
+
+        let piped = try runner.run([file], input: "mode json\nbegin\nset Specimen[0].name = 'piped'\ncommit\nfind Specimen name == 'piped'\n")
+        #expect(piped.status == 0, "\(piped.standardError)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(piped.standardOutput.utf8)) as? [[String: Any]], "\(piped.standardOutput)")
+        #expect(array.map { $0["name"] as? String } == ["piped"])
+        #expect(piped.standardError.contains("committed 1 change"), "\(piped.standardError)")
+
+        let table = try runner.run([file, "-c", "set Specimen[0].name = 'people'"])
+        #expect(table.standardOutput.contains("(committed version"), "in table mode people read the confirmation with the output")
+        #expect(table.standardError.isEmpty)
+    }
 }

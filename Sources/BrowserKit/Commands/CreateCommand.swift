@@ -44,7 +44,7 @@ enum CreateCommand {
             }
         }
         if let created, session.transaction != nil {
-            session.output.line("  new object \(table.displayName)[_key = \(created)] (set its properties with set \(table.displayName)[_key = \(created)].PROPERTY = VALUE)")
+            session.confirm("  new object \(table.displayName)[_key = \(created)] (set its properties with set \(table.displayName)[_key = \(created)].PROPERTY = VALUE)")
         }
     }
 
