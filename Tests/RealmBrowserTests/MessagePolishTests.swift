@@ -84,4 +84,42 @@ struct MessagePolishTests {
         #expect(table.standardOutput.contains("(committed version"), "in table mode people read the confirmation with the output")
         #expect(table.standardError.isEmpty)
     }
+
+    @Test func refusedEditsSayTheReasonAloneAndFileProblemsNameTheFile() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, file) = try copy("alltypes")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let ids = try objects("alltypes", "class_AllTypes").compactMap { $0["_id"]?.string }
+        #expect(ids.count >= 2)
+        let script = """
+        set AllTypes[1]._id = "\(ids[0])"
+        add property AllTypes intReq int
+        create AllTypes
+        begin
+        set AllTypes[0].intReq = 1
+        add property AllTypes extra int
+        rollback
+
+        """
+        let refused = try runner.run([file], input: script)
+        #expect(refused.status == 1)
+        #expect(refused.standardError == """
+        error (line 1): AllTypes already has an object with _id = "\(ids[0])"
+        error (line 2): AllTypes already has a property intReq
+        error (line 3): AllTypes needs its primary key _id
+        error (line 6): commit the other changes to AllTypes before changing its schema
+
+        """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+
+        // Another process holding the lock file is about the file: the message names it.
+        let lock = open(file + ".lock", O_RDWR | O_CREAT, 0o644)
+        #expect(lock >= 0)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        let locked = try runner.run([file, "-c", "set AllTypes[0].intReq = 1"])
+        #expect(locked.status == 1)
+        #expect(locked.standardError.hasPrefix("error (line 1): cannot write \(file): another process has the Realm open"), "\(locked.standardError)")
+    }
 }

@@ -143,7 +143,7 @@ enum ImportCommand {
             throw .cannotWrite(path: editor.path, reason: "the file changed; open it again")
         }
         func column(_ property: String) throws(RealmFormatError) -> Column {
-            guard let column = editTable.column(named: property) else { throw .cannotWrite(path: editor.path, reason: "no property \(property)") }
+            guard let column = editTable.column(named: property) else { throw .refusedEdit("no property \(property)") }
             return column
         }
         var keys: [Int64] = []
@@ -179,11 +179,11 @@ enum ImportCommand {
     private static func embeddedColumns(_ values: ImportedCell.EmbeddedValues, of link: Column,
                                         editor: FileEditor) throws(RealmFormatError) -> [(column: Column, value: RealmValue)] {
         guard let target = link.targetTableKey.flatMap({ editor.file.table(withKey: $0) }) else {
-            throw .cannotWrite(path: editor.path, reason: "\(link.name) links to a table the file does not have")
+            throw .refusedEdit("\(link.name) links to a table the file does not have")
         }
         var columns: [(column: Column, value: RealmValue)] = []
         for (property, value) in values {
-            guard let column = target.column(named: property) else { throw .cannotWrite(path: editor.path, reason: "no property \(property)") }
+            guard let column = target.column(named: property) else { throw .refusedEdit("no property \(property)") }
             columns.append((column, value))
         }
         return columns
