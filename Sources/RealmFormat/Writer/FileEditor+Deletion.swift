@@ -27,7 +27,7 @@ extension FileEditor {
     /// need no updates.
     func deleteObject(from table: Table, key: Int64, deleting: inout Set<ObjectID>) throws(RealmFormatError) {
         guard try exists(table: table, key: key) else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .refusedEdit("\(table.displayName) has no object with key \(key)")
         }
         deleting.insert(ObjectID(tableSlot: table.slot, key: key))
         // Objects linking here: their references are nullified.
@@ -128,7 +128,7 @@ extension FileEditor {
             // Realm adds the backlink column of a Mixed property to a class when the property
             // first links there; adding one is a schema change this editor does not make.
             let hint = column.type == .mixed ? " (no \(table.displayName).\(column.name) has linked to a \(targetTable.displayName) yet; adding that backlink column is not supported)" : ""
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)" + hint)
+            throw .refusedEdit("\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)" + hint)
         }
         return backlinkColumn
     }
@@ -150,7 +150,7 @@ extension FileEditor {
         for (target, delta) in deltas.sorted(by: { ($0.key.tableSlot, $0.key.key) < ($1.key.tableSlot, $1.key.key) }) where delta != 0 {
             guard let targetTable = targetTables[target.tableSlot] else { continue }
             if delta > 0, try !exists(table: targetTable, key: target.key) {
-                throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target.key)")
+                throw .refusedEdit("\(targetTable.displayName) has no object with key \(target.key)")
             }
             let backlinkColumn = try self.backlinkColumn(in: targetTable, for: column, of: table)
             try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target.key, origin: key, delta: delta)
