@@ -6,8 +6,8 @@ public final class Session {
     /// Where commands write: the sink given at creation, or a file (`output`, `once`).
     public var output: OutputSink { router }
     let router: OutputRouter
-    /// Where the session reports that it reloaded the file (standard error in the executable);
-    /// nil: with the output.
+    /// Where the session reports that it reloaded the file, and (in csv, json and jsonl modes)
+    /// what commands did (standard error in the executable); nil: with the output.
     public var notices: OutputSink?
     /// Runs before every check that the file kept its version (after a read command, and in
     /// `requireUnchangedFile`): tests commit from another editor here to exercise the retry
@@ -85,6 +85,20 @@ public final class Session {
         } catch {
             throw .file(error)
         }
+    }
+
+    /// Tells the user what a command did ("staged: …", "committed …", "wrote …"). In the modes
+    /// programs read (csv, json, jsonl) standard output carries only data, so that
+    /// `realm-browser f.realm --json -c '…' | jq` parses: there these messages go to `notices`
+    /// (standard error in the executable).
+    func confirm(_ text: String) {
+        guard outputMode.isMachineReadable, let notices else {
+            output.line(text)
+            return
+        }
+        output.flush()
+        notices.line(text)
+        notices.flush()
     }
 
     /// Runs one statement (a command and its arguments).

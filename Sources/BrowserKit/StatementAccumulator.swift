@@ -42,12 +42,20 @@ public struct StatementAccumulator {
     }
 
     /// Quotes and bracket depth at the end of `text`, with the rules `StatementSplitter` uses
-    /// (backslash escapes inside quotes; `#` starts a comment only at the start of a statement).
+    /// (backslash escapes inside quotes; `#` after a space, outside quotes and brackets, starts a
+    /// comment whose quotes and brackets open nothing: `count Dog  # Bob's`).
     static func scan(_ text: String) -> (quote: Character?, depth: Int) {
         var quote: Character?
         var depth = 0
         var escaped = false
+        var inComment = false
+        var previous: Character?
         for character in text {
+            defer { previous = character }
+            if inComment {
+                if character == "\n" { inComment = false }
+                continue
+            }
             if escaped { escaped = false; continue }
             if let open = quote {
                 if character == "\\" { escaped = true } else if character == open { quote = nil }
@@ -57,6 +65,7 @@ public struct StatementAccumulator {
             case "\"", "'": quote = character
             case "[", "(", "{": depth += 1
             case "]", ")", "}": depth = max(0, depth - 1)
+            case "#" where depth == 0 && StatementSplitter.startsComment(after: previous): inComment = true
             default: break
             }
         }

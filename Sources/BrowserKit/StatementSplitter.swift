@@ -1,7 +1,10 @@
 /// Splits a script line into statements and arguments, honouring quotes and brackets.
 ///
 /// `-c "show Item[name = 'a;b']; info"` must run two commands, not three, so `;` only separates
-/// statements outside quotes and brackets.
+/// statements outside quotes and brackets. Likewise `#` starts a comment (to the end of the
+/// line) only outside quotes and brackets, and only after a space or at a statement's start, so
+/// `count Dog   # how many` runs while `name == '#1'` and a path like `out#2.csv` keep their `#`
+/// (the query language has no `#` operator).
 public enum StatementSplitter {
     public static func statements(in text: String) -> [String] {
         var statements: [String] = []
@@ -9,7 +12,12 @@ public enum StatementSplitter {
         var quote: Character?
         var depth = 0
         var escaped = false
+        var inComment = false
         for character in text {
+            if inComment {
+                guard character == "\n" else { continue }
+                inComment = false
+            }
             if escaped {
                 current.append(character)
                 escaped = false
@@ -25,6 +33,9 @@ public enum StatementSplitter {
             case "\"", "'": quote = character
             case "[", "(", "{": depth += 1
             case "]", ")", "}": depth = max(0, depth - 1)
+            case "#" where depth == 0 && startsComment(after: current.last):
+                inComment = true
+                continue
             case ";" where depth == 0:
                 statements.append(current)
                 current = ""
@@ -35,6 +46,12 @@ public enum StatementSplitter {
         }
         statements.append(current)
         return statements.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+
+    /// Whether a `#` outside quotes and brackets that follows `previous` (nil: nothing before
+    /// it in the statement) starts a comment.
+    static func startsComment(after previous: Character?) -> Bool {
+        previous.map { $0.isWhitespace || $0 == ";" } ?? true
     }
 
     /// The first word and the rest of the line.

@@ -1,35 +1,33 @@
 import RealmFormat
 
-/// Renders Realm timestamps as ISO 8601 in UTC, for any year Realm can store.
+/// Renders Realm timestamps as ISO 8601 in UTC: the one date formatter of the browser, used by
+/// `show`, `list`, `stats`, `export` (JSON and CSV) and every other place that prints a date,
+/// so the same instant reads the same everywhere.
 ///
-/// Foundation's date formatting loses nanoseconds and misbehaves far outside the common range;
-/// Realm stores (seconds, nanoseconds) with both parts negative before 1970, so we convert with
-/// exact integer civil-calendar arithmetic instead.
+/// The rule, for every (seconds, nanoseconds) pair a file can hold: the instant is
+/// `seconds + nanoseconds·10⁻⁹` after 1970-01-01T00:00:00Z, computed exactly in 128-bit
+/// integers, and written as `YYYY-MM-DDTHH:MM:SS[.fraction]Z` in the proleptic Gregorian
+/// calendar with astronomical year numbering (year 0 is 1 BC). Years outside 0000…9999 use
+/// ISO 8601's expanded form: as many digits as needed and a `-` sign before year 0. So no instant
+/// is "out of range": INT64_MIN seconds with -999999999 ns (one nanosecond less than a second
+/// before INT64_MIN seconds) is `-292277022657-01-27T08:29:51.000000001Z`, and
+/// `ScalarTextParser` reads every such text back to the pair it came from.
+///
+/// Foundation's date formatting loses nanoseconds and misbehaves far outside the common range,
+/// and normalizing Realm's pair (both parts negative before 1970) in 64 bits overflows at the
+/// extremes, hence the integer civil-calendar arithmetic.
 public enum TimestampFormatter {
     public static func iso8601(_ timestamp: Timestamp) -> String {
-        var seconds = timestamp.seconds
-        var nanoseconds = Int64(timestamp.nanoseconds)
-        if nanoseconds < 0 {
-            let (borrowed, overflow) = seconds.subtractingReportingOverflow(1)
-            guard !overflow else { return "\(timestamp.seconds)s \(timestamp.nanoseconds)ns" }
-            seconds = borrowed
-            nanoseconds += 1_000_000_000
-        }
-        var days = seconds / 86_400
-        var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 {
-            secondOfDay += 86_400
-            days -= 1
-        }
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
-        let hour = secondOfDay / 3600
-        let minute = (secondOfDay / 60) % 60
-        let second = secondOfDay % 60
+        let instant = Int128(timestamp.seconds) * 1_000_000_000 + Int128(timestamp.nanoseconds)
+        let (wholeSeconds, nanoseconds) = floorDivision(instant, by: 1_000_000_000)
+        let (days, secondOfDay) = floorDivision(wholeSeconds, by: 86_400)
+        // |days| ≤ (2^63 + 1) / 86400 + 1, far inside Int64.
+        let (year, month, day) = civilDate(daysSinceEpoch: Int64(days))
+        let second = Int64(secondOfDay)
         var text = yearText(year) + "-" + twoDigits(month) + "-" + twoDigits(day)
-            + "T" + twoDigits(hour) + ":" + twoDigits(minute) + ":" + twoDigits(second)
+            + "T" + twoDigits(second / 3600) + ":" + twoDigits((second / 60) % 60) + ":" + twoDigits(second % 60)
         if nanoseconds != 0 {
-            var fraction = String(nanoseconds)
-            fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+            var fraction = pad(String(nanoseconds), to: 9)
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }
@@ -48,6 +46,17 @@ public enum TimestampFormatter {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         return (year, month, day)
+    }
+
+    /// Quotient rounded toward negative infinity and the remainder in `0..<divisor`.
+    private static func floorDivision(_ value: Int128, by divisor: Int128) -> (quotient: Int128, remainder: Int128) {
+        var quotient = value / divisor
+        var remainder = value % divisor
+        if remainder < 0 {
+            quotient -= 1
+            remainder += divisor
+        }
+        return (quotient, remainder)
     }
 
     private static func twoDigits(_ value: Int64) -> String {

@@ -5,7 +5,7 @@ import RealmFormat
 /// Strings are quoted in the object view so that an empty string is visibly different from
 /// `null`; in tables they are bare, and `null` is the only unquoted marker.
 public struct ValueFormatter {
-    /// Longest cell in a table before it is cut with an ellipsis.
+    /// Longest cell in a table, in terminal columns (`TextWidth`), before it is cut with an ellipsis.
     public var maximumCellWidth = 40
 
     public init() {}
@@ -112,7 +112,6 @@ public struct ValueFormatter {
     }
 
     func truncate(_ text: String) -> String {
-        guard text.count > maximumCellWidth else { return text }
-        return String(text.prefix(maximumCellWidth - 1)) + "…"
+        TextWidth.cut(text, to: maximumCellWidth)
     }
 }

@@ -24,6 +24,12 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
     case cycle(ref: Int, context: String)
     /// A new file could not be written (disk full, no permission, target exists...).
     case cannotWrite(path: String, reason: String)
+    /// An edit that does not fit the file's objects or schema (an unknown key, a value of the
+    /// wrong type, a duplicate primary key, a name taken): the user's request, not the file,
+    /// is at fault and nothing was written, so the message is the reason alone. Problems of
+    /// the file itself (lock held, not writable, format refused, damage) stay `cannotWrite`,
+    /// where the path helps.
+    case refusedEdit(String)
 
     public var description: String {
         switch self {
@@ -47,6 +53,8 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
             return "corrupt file: \(context) revisits the node at offset \(ref) (a cycle or a shared subtree)"
         case let .cannotWrite(path, reason):
             return path.isEmpty ? "cannot write: \(reason)" : "cannot write \(path): \(reason)"
+        case let .refusedEdit(reason):
+            return reason
         }
     }
 }

@@ -1,6 +1,8 @@
-import BrowserKit
+@testable import BrowserKit
+import Foundation
 import RealmFormat
 import Testing
+import TestSupport
 
 @Suite("Formatting values for people")
 struct FormattingTests {
@@ -19,11 +21,40 @@ struct FormattingTests {
         #expect(TimestampFormatter.iso8601(timestamp) == expected)
     }
 
-    @Test func extremeTimestampsDoNotTrap() {
-        let latest = TimestampFormatter.iso8601(Timestamp(seconds: .max, nanoseconds: 999_999_999))
-        let earliest = TimestampFormatter.iso8601(Timestamp(seconds: .min, nanoseconds: -999_999_999))
-        #expect(latest.hasSuffix(".999999999Z"))
-        #expect(!earliest.isEmpty)
+    /// The INT64 extremes, which the alltypes fixture stores. Expected texts were derived outside
+    /// our code: numpy's datetime64 (which covers the whole int64 second range) gives
+    /// 292277026596-12-04T15:30:07 for INT64_MAX seconds and -292277022657-01-27T08:29:53 for
+    /// INT64_MIN+1 seconds; Python's datetime, after shifting by whole 400-year Gregorian cycles
+    /// (146,097 days each), gives the same and the nanosecond forms below.
+    @Test(arguments: [
+        (Timestamp(seconds: .max, nanoseconds: 999_999_999), "292277026596-12-04T15:30:07.999999999Z"),
+        (Timestamp(seconds: .max, nanoseconds: 0), "292277026596-12-04T15:30:07Z"),
+        (Timestamp(seconds: .min + 1, nanoseconds: 0), "-292277022657-01-27T08:29:53Z"),
+        (Timestamp(seconds: .min, nanoseconds: 0), "-292277022657-01-27T08:29:52Z"),
+        // One nanosecond less than a whole second before INT64_MIN seconds: its whole second
+        // lies outside Int64, and it is still written as a date.
+        (Timestamp(seconds: .min, nanoseconds: -999_999_999), "-292277022657-01-27T08:29:51.000000001Z"),
+        (Timestamp(seconds: -62_167_219_201, nanoseconds: 0), "-0001-12-31T23:59:59Z"),
+    ])
+    func extremeTimestamps(timestamp: Timestamp, expected: String) {
+        #expect(TimestampFormatter.iso8601(timestamp) == expected)
+        // What is written is read back (export csv, then import csv) to the same stored pair.
+        #expect(ScalarTextParser.timestamp(expected) == timestamp)
+    }
+
+    /// Pairs realm-core never writes (parts of opposite signs, a nanosecond part of a second or
+    /// more), as a damaged file may hold: the same rule, seconds + nanoseconds·10⁻⁹, and no trap.
+    @Test func unnormalizedPairsFollowTheSameRule() {
+        #expect(TimestampFormatter.iso8601(Timestamp(seconds: 1, nanoseconds: -500_000_000)) == "1970-01-01T00:00:00.5Z")
+        #expect(TimestampFormatter.iso8601(Timestamp(seconds: 0, nanoseconds: 1_500_000_000)) == "1970-01-01T00:00:01.5Z")
+        #expect(TimestampFormatter.iso8601(Timestamp(seconds: .max, nanoseconds: .max)) == "292277026596-12-04T15:30:09.147483647Z")
+    }
+
+    /// Text for an instant a Realm timestamp cannot hold (one second before the earliest) is
+    /// not a date `import csv` accepts.
+    @Test func instantsBeforeTheEarliestAreNotRead() {
+        #expect(ScalarTextParser.timestamp("-292277022657-01-27T08:29:50.999999999Z") == nil)
+        #expect(ScalarTextParser.timestamp("292277026596-12-04T15:30:08Z") == nil)
     }
 
     @Test func detailDistinguishesNullFromEmpty() {

@@ -339,6 +339,22 @@ struct OutputDestinationTests {
         #expect(try String(contentsOfFile: paged, encoding: .utf8).hasSuffix("1234567890\n"))
     }
 
+    @Test func wideTextWrapsByTerminalColumns() {
+        let wide = PagingOutput(base: BufferedOutput(), command: "exit 0", height: { 3 }, width: { 10 })
+        // Six CJK ideographs (East Asian Width W) are 12 columns: two rows in 10 columns.
+        wide.write("中文字符串中\n")
+        #expect(!wide.isPaging)
+        wide.write("x\n")  // the 3rd row
+        #expect(wide.isPaging)
+        wide.commandFinished()
+
+        let combining = PagingOutput(base: BufferedOutput(), command: "exit 0", height: { 2 }, width: { 10 })
+        // Ten e + COMBINING ACUTE ACCENT clusters are 10 columns though 20 scalars: one row.
+        combining.write(String(repeating: "e\u{301}", count: 10) + "\n")
+        #expect(!combining.isPaging)
+        combining.commandFinished()
+    }
+
     @Test func aPagerThatCannotRunLeavesTheOutputOnScreen() {
         let screen = BufferedOutput()
         let pager = PagingOutput(base: screen, command: "exit 0", height: { 2 })

@@ -10,6 +10,17 @@ struct ParsingTests {
         #expect(StatementSplitter.statements(in: " ; ;  ") == [])
     }
 
+    @Test func hashStartsACommentOnlyAfterASpaceOutsideQuotesAndBrackets() {
+        #expect(StatementSplitter.statements(in: "count Specimen   # how many") == ["count Specimen"])
+        #expect(StatementSplitter.statements(in: "classes # one; info") == ["classes"])
+        #expect(StatementSplitter.statements(in: "classes;# note") == ["classes"])
+        #expect(StatementSplitter.statements(in: "find A name == '#1' # it's") == ["find A name == '#1'"])
+        #expect(StatementSplitter.statements(in: "find A name == \"a #b\"") == ["find A name == \"a #b\""])
+        #expect(StatementSplitter.statements(in: "show A[name = #x]") == ["show A[name = #x]"])
+        #expect(StatementSplitter.statements(in: "export csv out#2.csv") == ["export csv out#2.csv"])
+        #expect(StatementSplitter.statements(in: "find A x > 1 # first\nAND y < 2") == ["find A x > 1 \nAND y < 2"])
+    }
+
     @Test func wordsKeepBracketedAddressesTogether() {
         #expect(StatementSplitter.words(in: "Item[id = 42]  10..20") == ["Item[id = 42]", "10..20"])
         #expect(StatementSplitter.words(in: "\"my file.realm\"") == ["my file.realm"])

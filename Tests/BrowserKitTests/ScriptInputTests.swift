@@ -38,6 +38,9 @@ struct ScriptInputTests {
         let unfinished = feed(["find Specimen name == 'abc", "classes"])
         #expect(unfinished.statements.isEmpty)
         #expect(unfinished.open == "find Specimen name == 'abc\nclasses")
+        // A quote or bracket in a trailing comment opens nothing.
+        #expect(feed(["count Specimen  # Bob's (all", "classes"]).statements == ["count Specimen  # Bob's (all", "classes"])
+        #expect(!StatementAccumulator.isComplete("find A name == 'x # y"))
         #expect(StatementAccumulator.isComplete("show A[name = ']']"))
         #expect(!StatementAccumulator.isComplete("show A[name = 'x'"))
     }

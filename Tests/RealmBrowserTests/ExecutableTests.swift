@@ -22,13 +22,15 @@ struct ExecutableTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    func run(_ arguments: [String], input: String? = nil, in directory: String? = nil) throws -> Run {
+    func run(_ arguments: [String], input: String? = nil, in directory: String? = nil,
+             environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = Self.executable
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["REALM_BROWSER_HISTORY"] = "/dev/null"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()

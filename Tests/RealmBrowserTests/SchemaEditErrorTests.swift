@@ -33,8 +33,8 @@ struct SchemaEditErrorTests {
         #expect(refused.status == 1)
         #expect(refused.standardError == """
         error (line 1): a class has at most one primary key
-        error (line 2): cannot write \(file): a primary key is a single int, string, objectId or uuid
-        error (line 3): cannot write \(file): a primary key is a single int, string, objectId or uuid
+        error (line 2): a primary key is a single int, string, objectId or uuid
+        error (line 3): a primary key is a single int, string, objectId or uuid
         error (line 4): a class cannot be named 'Bad Name': "'" would not work in paths and queries (use letters, digits and _)
         error (line 5): a property cannot be named a.b: "." would not work in paths and queries (use letters, digits and _)
         error (line 6): property a is given twice

@@ -62,7 +62,7 @@ struct UserErrorTests {
         let script = "begin\nupdate AllTypes TRUEPREDICATE SET _id = \"same\"\nset AllTypes[0].intReq = 7\nstatus\ncommit\n"
         let result = try runner.run([file], input: script)
         #expect(result.status == 1)
-        #expect(result.standardError.contains("error (line 2): cannot write \(file): AllTypes already has an object with _id = \"same\""), "\(result.standardError)")
+        #expect(result.standardError.contains("error (line 2): AllTypes already has an object with _id = \"same\""), "\(result.standardError)")
         #expect(result.standardOutput.contains("committed 1 change as version"), "\(result.standardOutput)")
         let count = try runner.run([file, "-c", "count AllTypes _id == \"same\"; show AllTypes[0].intReq"])
         #expect(count.standardOutput == "0\n7\n")
@@ -244,8 +244,8 @@ struct UserErrorTests {
         #expect(result.standardError == """
         error (line 1): AllTypes[2].addressList[99] is out of range: positions run from 0 to \(addresses - 1)
         error (line 2): AllTypes[2].addressList[-\(addresses + 1)] is out of range: positions run from 0 to \(addresses - 1)
-        error (line 3): cannot write \(file): AllTypes.targetList: there is no element 99: it has \(targets) elements (0..\(targets - 1), or -1 for the last)
-        error (line 4): cannot write \(file): AllTypes.targetList: there is no element \(targets): it has \(targets) elements (0..\(targets - 1), or -1 for the last)
+        error (line 3): AllTypes.targetList: there is no element 99: it has \(targets) elements (0..\(targets - 1), or -1 for the last)
+        error (line 4): AllTypes.targetList: there is no element \(targets): it has \(targets) elements (0..\(targets - 1), or -1 for the last)
         error (line 5): targetList is a list of links: it holds objects, not null
 
         """)

@@ -24,9 +24,3 @@ enum ClassesCommand {
         printer.finish(notes: tables.isEmpty ? [showAll ? "(no tables)" : "(no classes; 'classes --all' shows internal tables)"] : [])
     }
 }
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}

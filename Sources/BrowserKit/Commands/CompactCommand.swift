@@ -37,7 +37,7 @@ enum CompactCommand {
         // What was read is one version only if no other process committed meanwhile.
         try session.requireUnchangedFile()
         try NewFile.write(tables, to: path, force: force, label: "\(verb) \(path)")
-        session.output.line("wrote \(path): file format 24 (from \(source.fileFormat)), \(tables.count) tables, \(total) objects")
+        session.confirm("wrote \(path): file format 24 (from \(source.fileFormat)), \(tables.count) tables, \(total) objects")
     }
 
     private static func realpathOrSelf(_ path: String) -> String {

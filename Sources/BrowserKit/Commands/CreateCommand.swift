@@ -34,7 +34,7 @@ enum CreateCommand {
             var scalars: [(column: Column, value: RealmValue)] = []
             var others: [(column: Column, value: AssignedValue)] = []
             for (name, value) in values {
-                guard let column = editTable.column(named: name) else { throw RealmFormatError.cannotWrite(path: editor.path, reason: "no property \(name)") }
+                guard let column = editTable.column(named: name) else { throw RealmFormatError.refusedEdit("no property \(name)") }
                 if case let .scalar(scalar) = value { scalars.append((column, scalar)) } else { others.append((column, value)) }
             }
             created = try editor.stagingAll { () throws(RealmFormatError) -> Int64 in
@@ -44,7 +44,7 @@ enum CreateCommand {
             }
         }
         if let created, session.transaction != nil {
-            session.output.line("  new object \(table.displayName)[_key = \(created)] (set its properties with set \(table.displayName)[_key = \(created)].PROPERTY = VALUE)")
+            session.confirm("  new object \(table.displayName)[_key = \(created)] (set its properties with set \(table.displayName)[_key = \(created)].PROPERTY = VALUE)")
         }
     }
 

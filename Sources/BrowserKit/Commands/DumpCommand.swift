@@ -35,7 +35,7 @@ enum DumpCommand {
         output.flush()
         if let path {
             let objects = tables.reduce(0) { $0 + $1.objects.count }
-            session.output.line("wrote \(objects) objects in \(tables.count) table\(tables.count == 1 ? "" : "s") to \(path)")
+            session.confirm("wrote \(objects) objects in \(tables.count) table\(tables.count == 1 ? "" : "s") to \(path)")
         }
     }
 }

@@ -57,7 +57,7 @@ enum ExportCommand {
         output.flush()
         progress.finish()
         let what = source.keys == nil ? "" : " (last find result)"
-        session.output.line("exported \(source.count) \(source.table.displayName) object\(source.count == 1 ? "" : "s")\(what) to \(path)")
+        session.confirm("exported \(source.count) \(source.table.displayName) object\(source.count == 1 ? "" : "s")\(what) to \(path)")
     }
 
     /// A class by name, or the last `find` result (`result`, `last`) when no class has that name.
@@ -86,7 +86,7 @@ enum ExportCommand {
             do { try JSONExporter(encoder: encoder, progress: progress).write(classes: classes, to: output) } catch { throw .file(error) }
             output.flush()
             progress.finish()
-            session.output.line("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)")
+            session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)")
         case .csv:
             try makeDirectory(path)
             for table in classes { try OpenFileGuard.refuse(path + "/" + table.displayName + ".csv", in: session) }
@@ -102,7 +102,7 @@ enum ExportCommand {
             }
             progress.finish()
             let files = classes.map { $0.displayName + ".csv" }.joined(separator: ", ")
-            session.output.line("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)/ (\(files))")
+            session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)/ (\(files))")
         }
     }
 

@@ -43,6 +43,6 @@ enum GenerateCommand {
         let now = seed == nil ? Int64(time(nil)) : DemoDatabase.seededNow
         let demo = DemoDatabase(rows: rows, seed: seed ?? UInt64.random(in: 0...UInt64.max), now: now)
         try NewFile.write(demo.tables(), to: path, force: force, label: "generating \(path)")
-        session.output.line("wrote \(path): Realm Browser's demo database, 3 classes of \(rows) objects" + (seed.map { " (seed \($0))" } ?? ""))
+        session.confirm("wrote \(path): Realm Browser's demo database, 3 classes of \(rows) objects" + (seed.map { " (seed \($0))" } ?? ""))
     }
 }

@@ -35,10 +35,10 @@ enum HelpCommand {
         let entries = CommandRegistry.commands.map { ("\($0.name) \($0.arguments)".trimmingWhitespace(), $0.summary) }
         // One very long usage (add class ...) must not push every summary past a terminal's
         // width: longer usages get a line of their own, the summary under the column.
-        let width = min(entries.map(\.0.count).max() ?? 0, maximumUsageWidth)
+        let width = min(entries.map { TextWidth.of($0.0) }.max() ?? 0, maximumUsageWidth)
         var text = "Commands:\n"
         for (usage, summary) in entries {
-            if usage.count > width {
+            if TextWidth.of(usage) > width {
                 text += "  " + usage + "\n" + String(repeating: " ", count: width + 4) + summary + "\n"
             } else {
                 text += "  " + usage.padding(to: width) + "  " + summary + "\n"

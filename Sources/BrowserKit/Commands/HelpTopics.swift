@@ -76,8 +76,9 @@ enum HelpTopics {
       realm-browser app.realm --mode csv -c "show Dog"     the whole class as CSV (also json, jsonl)
       realm-browser app.realm -c "once dogs.md; mode markdown; show Dog"   one result to a file
 
-    In a script, '#' starts a comment line. A statement goes on to the next line while a quote
-    or bracket is open, or when the line ends with '\\':
+    '#' starts a comment to the end of the line, on a line of its own or after a space outside
+    quotes and brackets ('count Dog   # how many'; 'name == "#1"' keeps its '#'). A statement
+    goes on to the next line while a quote or bracket is open, or when the line ends with '\\':
       find Specimen name BEGINSWITH[c] 'b' AND (
           latitude > 40 OR category.name == 'Birds')
 

@@ -60,14 +60,14 @@ enum ImportCommand {
             }
             newColumns = columns
             plan = try ImportPlan.new(columns: columns, primaryKey: primaryKey, records: records, path: path)
-            session.output.line("new class \(className) (\(describe(columns.compactMap { $0 }, primaryKey: primaryKey))), types inferred from \(path)")
+            session.confirm("new class \(className) (\(describe(columns.compactMap { $0 }, primaryKey: primaryKey))), types inferred from \(path)")
         }
         if plan.ignoredKeyColumn {
-            session.output.line("note: Realm gives the new objects their own keys; links to them by _key in files imported next are translated")
+            session.confirm("note: Realm gives the new objects their own keys; links to them by _key in files imported next are translated")
         }
         try report(plan.badRows, skipBad: skipBad, path: path, session: session)
         guard !plan.rows.isEmpty || newColumns != nil else {
-            session.output.line("nothing to import: \(path) has no valid rows")
+            session.confirm("nothing to import: \(path) has no valid rows")
             return
         }
         if let newColumns {
@@ -103,8 +103,8 @@ enum ImportCommand {
         guard skipBad else {
             throw .invalidInput(path: path, reason: "\(count), nothing imported ('--skip-bad' imports the valid rows):\n" + lines.joined(separator: "\n"))
         }
-        session.output.line("skipping \(count):")
-        for line in lines { session.output.line(line) }
+        session.confirm("skipping \(count):")
+        for line in lines { session.confirm(line) }
     }
 
     /// New objects in an existing class and their links, staged all at once: committed as one
@@ -119,7 +119,7 @@ enum ImportCommand {
                 throw .file(error)
             }
             session.pendingChanges.append(description)
-            session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
+            session.confirm("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
         }
         guard let path = session.file?.path else { throw .noFileOpen }
@@ -134,7 +134,7 @@ enum ImportCommand {
         }
         try session.reopen()
         remember(plan.keyTranslations(to: keys), table: table.name, session: session)
-        session.output.line("imported \(count) object\(count == 1 ? "" : "s") into \(table.displayName)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
+        session.confirm("imported \(count) object\(count == 1 ? "" : "s") into \(table.displayName)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
     }
 
     /// Stages one `create` per row, then the links of the new objects; returns their keys.
@@ -143,7 +143,7 @@ enum ImportCommand {
             throw .cannotWrite(path: editor.path, reason: "the file changed; open it again")
         }
         func column(_ property: String) throws(RealmFormatError) -> Column {
-            guard let column = editTable.column(named: property) else { throw .cannotWrite(path: editor.path, reason: "no property \(property)") }
+            guard let column = editTable.column(named: property) else { throw .refusedEdit("no property \(property)") }
             return column
         }
         var keys: [Int64] = []
@@ -179,11 +179,11 @@ enum ImportCommand {
     private static func embeddedColumns(_ values: ImportedCell.EmbeddedValues, of link: Column,
                                         editor: FileEditor) throws(RealmFormatError) -> [(column: Column, value: RealmValue)] {
         guard let target = link.targetTableKey.flatMap({ editor.file.table(withKey: $0) }) else {
-            throw .cannotWrite(path: editor.path, reason: "\(link.name) links to a table the file does not have")
+            throw .refusedEdit("\(link.name) links to a table the file does not have")
         }
         var columns: [(column: Column, value: RealmValue)] = []
         for (property, value) in values {
-            guard let column = target.column(named: property) else { throw .cannotWrite(path: editor.path, reason: "no property \(property)") }
+            guard let column = target.column(named: property) else { throw .refusedEdit("no property \(property)") }
             columns.append((column, value))
         }
         return columns

@@ -30,6 +30,6 @@ enum LoadCommand {
         }
         let total = tables.reduce(0) { $0 + $1.keys.count }
         try NewFile.write(tables, to: target, force: force, label: "load \(target)")
-        session.output.line("wrote \(target): \(tables.count) tables, \(total) objects")
+        session.confirm("wrote \(target): \(tables.count) tables, \(total) objects")
     }
 }

@@ -9,7 +9,7 @@ enum OpenCommand {
             guard try PendingChangesQuestion.settle(session, before: "opening another file") else { return }
             try session.open(path: path)
             if let file = session.file {
-                session.output.line("opened \(file.path): file format \(file.fileFormat), \(file.classTables.count) classes")
+                session.confirm("opened \(file.path): file format \(file.fileFormat), \(file.classTables.count) classes")
             }
         })
 }

@@ -45,7 +45,7 @@ enum SchemaCommand {
         }
         let indent = withTitle ? "  " : ""
         let columns = table.columns
-        let width = columns.map(\.name.count).max() ?? 0
+        let width = columns.map { TextWidth.of($0.name) }.max() ?? 0
         for column in columns {
             output.line(indent + column.name.padding(to: width) + "  " + typeDescription(column, catalog: catalog))
         }

@@ -18,8 +18,8 @@ extension SetCommand {
         if column.isLink && column.collection == nil {
             let target = try linkTarget(valueText, column: column, catalog: catalog, session: session)
             let label = target.map { catalog.linkLabel(table: $0.table.key, key: $0.key) } ?? "null"
-            try Transaction.change(session: session, description: "\(location) = \(label)") { editor throws(RealmFormatError) in
-                try editor.setLink(to: target?.key, column: column, table: table, key: key)
+            try Transaction.change(session: session, unchanged: unchangedLink("\(location) = \(label)", session: session)) { editor throws(RealmFormatError) -> String? in
+                try editor.setLink(to: target?.key, column: column, table: table, key: key) ? "\(location) = \(label)" : nil
             }
             return true
         }

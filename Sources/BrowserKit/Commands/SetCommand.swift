@@ -48,11 +48,11 @@ enum SetCommand {
         if column.isLink && column.collection == nil {
             let target = try linkTarget(valueText, column: column, catalog: catalog, session: session)
             let label = target.map { catalog.linkLabel(table: $0.table.key, key: $0.key) } ?? "null"
-            try Transaction.change(session: session, description: "\(location) = \(label)") { editor throws(RealmFormatError) in
+            try Transaction.change(session: session, unchanged: unchangedLink("\(location) = \(label)", session: session)) { editor throws(RealmFormatError) -> String? in
                 guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: property) else {
                     throw RealmFormatError.cannotWrite(path: editor.path, reason: "the file changed; open it again")
                 }
-                try editor.setLink(to: target?.key, column: editColumn, table: table, key: try object.key)
+                return try editor.setLink(to: target?.key, column: editColumn, table: table, key: try object.key) ? "\(location) = \(label)" : nil
             }
             return
         }
@@ -95,6 +95,12 @@ enum SetCommand {
             }
             try editor.setEmbedded(try literal?.columns(in: targetTable, path: editor.path), column: editColumn, table: table, key: key)
         }
+    }
+
+    /// What `set` says when a link already points where it is set: nothing is staged or committed.
+    static func unchangedLink(_ change: String, session: Session) -> String {
+        change + (session.transaction == nil ? "  (unchanged: the file already holds that; nothing committed)"
+                                              : "  (unchanged: it already links there; nothing staged)")
     }
 
     /// The object a link is set to (`Category[1]`, `Category[name = "Birds"]`), or nil for `null`.

@@ -50,9 +50,9 @@ enum StatsCommand {
     /// The block of one property: its name and type, then one `label  value` line per figure.
     static func lines(_ property: PropertyStatistics, catalog: Catalog) -> [String] {
         let rows = figures(property, catalog: catalog)
-        let width = rows.map(\.0.count).max() ?? 0
+        let width = rows.map { TextWidth.of($0.0) }.max() ?? 0
         return ["\(property.column.name)  \(typeName(property.column))"]
-            + rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }
+            + rows.map { "  " + $0.0.padding(to: width) + "  " + $0.1 }
     }
 
     /// Outside table mode: one row per property and figure (`class`, `property`, `type`,

@@ -36,17 +36,17 @@ enum Transaction {
         let catalog = try session.requireCatalog()
         if let editor = session.transaction {
             guard let description = try stage(editor) else {
-                session.output.line(unchanged)
+                session.confirm(unchanged)
                 return
             }
             session.pendingChanges.append(description)
-            session.output.line("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
+            session.confirm("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
         }
         let editor: FileEditor
         do { editor = try FileEditor(path: catalog.file.path) } catch { throw .file(error) }
         guard let committed = try stage(editor) else {
-            session.output.line(unchanged)
+            session.confirm(unchanged)
             return
         }
         let summary: FileEditor.CommitSummary
@@ -54,10 +54,10 @@ enum Transaction {
         try session.reopen()
         guard summary.changes > 0 else {
             // Nothing was staged (the link already pointed there): no version was committed.
-            session.output.line("\(committed)  (unchanged: the file already holds that; nothing committed)")
+            session.confirm("\(committed)  (unchanged: the file already holds that; nothing committed)")
             return
         }
-        session.output.line("\(committed)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
+        session.confirm("\(committed)  (committed version \(summary.version), \(summary.bytesWritten) bytes written)")
     }
 
     static let begin = CommandSpec(
@@ -79,7 +79,7 @@ enum Transaction {
             do throws(RealmFormatError) { summary = try editor.commit() } catch { throw .file(error) }
             session.transaction = nil
             try session.reopen()
-            session.output.line("committed \(count) change\(count == 1 ? "" : "s") as version \(summary.version) (\(summary.bytesWritten) bytes written)")
+            session.confirm("committed \(count) change\(count == 1 ? "" : "s") as version \(summary.version) (\(summary.bytesWritten) bytes written)")
         })
 
     static let rollback = CommandSpec(
@@ -90,7 +90,7 @@ enum Transaction {
             let count = session.pendingChanges.count
             session.transaction = nil
             session.pendingChanges = []
-            session.output.line("rolled back \(count) change\(count == 1 ? "" : "s")")
+            session.confirm("rolled back \(count) change\(count == 1 ? "" : "s")")
         })
 
     static let status = CommandSpec(

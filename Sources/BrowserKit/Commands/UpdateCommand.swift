@@ -24,7 +24,7 @@ enum UpdateCommand {
         let value = try AssignedValue.parse(valueText, column: column, table: table, session: session)
         let keys = try QueryRunner.run(query, on: table, catalog: catalog)
         guard !keys.isEmpty else {
-            session.output.line("no \(table.displayName) object matches; nothing to change")
+            session.confirm("no \(table.displayName) object matches; nothing to change")
             return
         }
         let description = "\(table.displayName).\(property) = \(value.shown(session: session)) on \(keys.count) object\(keys.count == 1 ? "" : "s") matching \(query)"

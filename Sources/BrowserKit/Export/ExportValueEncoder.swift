@@ -194,11 +194,7 @@ final class ExportValueEncoder {
         case let .double(number): return ValueFormatter.text(of: number)
         case let .string(string): return string
         case let .binary(bytes): return Base64.encode(bytes)
-        case let .timestamp(timestamp):
-            // The one instant ISO 8601 cannot spell here (INT64_MIN seconds and a negative
-            // fraction) keeps Realm's own `T<seconds>:<nanoseconds>` form.
-            let text = TimestampFormatter.iso8601(timestamp)
-            return text.hasSuffix("Z") ? text : "T\(timestamp.seconds):\(timestamp.nanoseconds)"
+        case let .timestamp(timestamp): return TimestampFormatter.iso8601(timestamp)
         case let .objectId(id): return id.description
         case let .uuid(uuid): return uuid.description
         case let .decimal(decimal): return decimal.description

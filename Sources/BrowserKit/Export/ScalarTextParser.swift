@@ -50,14 +50,14 @@ enum ScalarTextParser {
             }
             guard bytes.isEmpty else { return nil }
         }
-        let (daySeconds, overflow1) = daysSinceEpoch(year: year, month: month, day: day).multipliedReportingOverflow(by: 86_400)
-        let (seconds, overflow2) = daySeconds.addingReportingOverflow(hour * 3600 + minute * 60 + second)
-        guard !overflow1, !overflow2 else { return nil }
+        // Exact in 128 bits, so the earliest instants `TimestampFormatter` writes (whose whole
+        // seconds lie just below INT64_MIN) are read back too.
+        let seconds = Int128(daysSinceEpoch(year: year, month: month, day: day)) * 86_400 + Int128(hour * 3600 + minute * 60 + second)
         // Realm keeps both parts on the same side of zero: 1969-12-31T23:59:59.5Z is (0, -5e8).
-        if seconds < 0 && nanoseconds > 0 {
-            return Timestamp(seconds: seconds + 1, nanoseconds: Int32(nanoseconds - 1_000_000_000))
-        }
-        return Timestamp(seconds: seconds, nanoseconds: Int32(nanoseconds))
+        let (storedSeconds, storedNanoseconds) = seconds < 0 && nanoseconds > 0
+            ? (seconds + 1, nanoseconds - 1_000_000_000) : (seconds, nanoseconds)
+        guard let realmSeconds = Int64(exactly: storedSeconds) else { return nil }
+        return Timestamp(seconds: realmSeconds, nanoseconds: Int32(storedNanoseconds))
     }
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {

@@ -66,7 +66,7 @@ enum ObjectView {
         output.line(paint.header("\(table.displayName)[\(object.position)]") + "  (object key \(key)\(kind))")
         let columns = table.columns
         let backlinks = table.backlinkColumns
-        let width = max(columns.map(\.name.count).max() ?? 0, backlinks.isEmpty ? 0 : "linked from".count)
+        let width = max(columns.map { TextWidth.of($0.name) }.max() ?? 0, backlinks.isEmpty ? 0 : TextWidth.of("linked from"))
         for column in columns {
             var text: String
             do {

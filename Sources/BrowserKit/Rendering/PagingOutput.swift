@@ -74,17 +74,18 @@ final class PagingOutput: OutputSink {
 
     private func countRows(in text: String) {
         let columns = max(1, width() ?? Int.max)
-        for scalar in text.unicodeScalars {
+        // By grapheme cluster and terminal columns (`TextWidth`): 中 takes two, é as e + U+0301 one.
+        for character in text {
             if inEscape {
                 // An SGR sequence ends with its letter (`\u{1B}[2m`).
-                if scalar.properties.isAlphabetic { inEscape = false }
-            } else if scalar == "\u{1B}" {
+                if character.isLetter { inEscape = false }
+            } else if character == "\u{1B}" {
                 inEscape = true
-            } else if scalar == "\n" {
+            } else if character.isNewline {
                 pendingRows += lineLength == 0 ? 1 : 1 + (lineLength - 1) / columns
                 lineLength = 0
             } else {
-                lineLength += 1
+                lineLength += TextWidth.of(character)
             }
         }
     }

@@ -17,13 +17,13 @@ extension FileEditor {
     public func edit(_ edit: CollectionEdit, column: Column, table: Table, key: Int64) throws(RealmFormatError) -> CollectionEditOutcome {
         let place = "\(table.displayName).\(column.name)"
         guard let kind = column.collection else {
-            throw .cannotWrite(path: path, reason: "\(place) is not a list, set or dictionary")
+            throw .refusedEdit("\(place) is not a list, set or dictionary")
         }
         guard FileEditor.editableTypes.contains(column.type) || column.isLink else {
-            throw .cannotWrite(path: path, reason: "editing \(kind)s of \(column.type) values is not supported")
+            throw .refusedEdit("editing \(kind)s of \(column.type) values is not supported")
         }
         guard try exists(table: table, key: key) else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .refusedEdit("\(table.displayName) has no object with key \(key)")
         }
         var values: [RealmValue] = []
         for value in edit.values {
@@ -50,7 +50,7 @@ extension FileEditor {
                 throw CollectionEditError.notFor(kind, what: "single values")
             }
         } catch {
-            throw .cannotWrite(path: path, reason: "\(place): \(error)")
+            throw .refusedEdit("\(place): \(error)")
         }
         try stage(new, replacing: old, column: column, table: table, key: key)
         return CollectionEditOutcome(count: new.elementCount, changed: true)
@@ -65,10 +65,10 @@ extension FileEditor {
                      key: Int64) throws(RealmFormatError) -> CollectionEditOutcome {
         let place = "\(table.displayName).\(column.name)" + path.map(\.description).joined()
         guard column.type == .mixed, column.collection != .set else {
-            throw .cannotWrite(path: self.path, reason: "\(place): only Mixed values hold nested lists and dictionaries")
+            throw .refusedEdit("\(place): only Mixed values hold nested lists and dictionaries")
         }
         guard try exists(table: table, key: key) else {
-            throw .cannotWrite(path: self.path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .refusedEdit("\(table.displayName) has no object with key \(key)")
         }
         var values: [RealmValue] = []
         for value in edit.values { values.append(try fitted(value, to: .mixed, isNullable: true, target: nil, place: place)) }
@@ -77,7 +77,7 @@ extension FileEditor {
         do throws(CollectionEditError) {
             result = try edit.with(values: values).applied(at: path[...], in: old)
         } catch {
-            throw .cannotWrite(path: self.path, reason: "\(place): \(error)")
+            throw .refusedEdit("\(place): \(error)")
         }
         guard let (new, count) = result else { return CollectionEditOutcome(count: 0, changed: false) }
         try atomically { () throws(RealmFormatError) in
@@ -95,7 +95,7 @@ extension FileEditor {
             return try setLinkList(TableSetWriter.linkedKeys(new), column: column, table: table, key: key)
         }
         if column.isLink, let target = column.targetTableKey.flatMap({ file.table(withKey: $0) }), target.kind == .embedded {
-            throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name) holds embedded objects; they are not edited element by element here")
+            throw .refusedEdit("\(table.displayName).\(column.name) holds embedded objects; they are not edited element by element here")
         }
         try atomically { () throws(RealmFormatError) in
             try moveMixedBacklinks(from: old, to: new, column: column, table: table, key: key)
@@ -109,15 +109,15 @@ extension FileEditor {
                         place: String) throws(RealmFormatError) -> RealmValue {
         switch (type, value) {
         case (_, .collection):
-            throw .cannotWrite(path: path, reason: "\(place): nested lists and dictionaries cannot be written element by element")
+            throw .refusedEdit("\(place): nested lists and dictionaries cannot be written element by element")
         case (_, .null):
             guard isNullable || type == .mixed else {
-                throw .cannotWrite(path: path, reason: "\(place) holds required values; null does not fit")
+                throw .refusedEdit("\(place) holds required values; null does not fit")
             }
             return .null
         case let (.link, .link(linked, objectKey)), let (.link, .typedLink(linked, objectKey)):
             guard linked == target else {
-                throw .cannotWrite(path: path, reason: "\(place) links to another class")
+                throw .refusedEdit("\(place) links to another class")
             }
             try requireObject(linked, objectKey, place: place)
             return .link(table: linked, key: objectKey)
@@ -128,13 +128,13 @@ extension FileEditor {
              (.binary, .binary), (.timestamp, .timestamp), (.decimal128, .decimal), (.objectId, .objectId), (.uuid, .uuid):
             return value
         default:
-            throw .cannotWrite(path: path, reason: "\(place) holds \(type) values; a \(value.kindName) does not fit")
+            throw .refusedEdit("\(place) holds \(type) values; a \(value.kindName) does not fit")
         }
     }
 
     func requireObject(_ tableKey: UInt32, _ objectKey: Int64, place: String) throws(RealmFormatError) {
         guard let target = file.table(withKey: tableKey), try exists(table: target, key: objectKey) else {
-            throw .cannotWrite(path: path, reason: "\(place): the linked object (key \(objectKey)) does not exist")
+            throw .refusedEdit("\(place): the linked object (key \(objectKey)) does not exist")
         }
     }
 }

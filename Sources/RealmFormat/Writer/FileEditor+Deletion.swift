@@ -27,7 +27,7 @@ extension FileEditor {
     /// need no updates.
     func deleteObject(from table: Table, key: Int64, deleting: inout Set<ObjectID>) throws(RealmFormatError) {
         guard try exists(table: table, key: key) else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .refusedEdit("\(table.displayName) has no object with key \(key)")
         }
         deleting.insert(ObjectID(tableSlot: table.slot, key: key))
         // Objects linking here: their references are nullified.
@@ -139,7 +139,7 @@ extension FileEditor {
         for (target, delta) in deltas.sorted(by: { ($0.key.tableSlot, $0.key.key) < ($1.key.tableSlot, $1.key.key) }) where delta != 0 {
             guard let targetTable = targetTables[target.tableSlot] else { continue }
             if delta > 0, try !exists(table: targetTable, key: target.key) {
-                throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target.key)")
+                throw .refusedEdit("\(targetTable.displayName) has no object with key \(target.key)")
             }
             let backlinkColumn = try self.backlinkColumn(in: targetTable, for: column, of: table)
             try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target.key, origin: key, delta: delta)

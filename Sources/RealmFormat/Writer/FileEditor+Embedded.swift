@@ -10,7 +10,7 @@ extension FileEditor {
         let targetTable = try embeddedTarget(of: column, in: table, collection: nil)
         return try atomically { () throws(RealmFormatError) -> Int64? in
             guard try exists(table: table, key: key) else {
-                throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+                throw .refusedEdit("\(table.displayName) has no object with key \(key)")
             }
             if case let .link(_, old) = try currentValue(column: column, table: table, key: key) {
                 var deleting: Set<ObjectID> = [ObjectID(tableSlot: table.slot, key: key)]
@@ -33,7 +33,7 @@ extension FileEditor {
         let targetTable = try embeddedTarget(of: column, in: table, collection: .list)
         return try atomically { () throws(RealmFormatError) -> Int64 in
             guard try exists(table: table, key: key) else {
-                throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+                throw .refusedEdit("\(table.displayName) has no object with key \(key)")
             }
             let elements = try currentLinkList(column: column, table: table, key: key)
             let created = try createEmbedded(in: targetTable, values: values, parentColumn: column, parentTable: table, parent: key)
@@ -48,7 +48,7 @@ extension FileEditor {
         try atomically { () throws(RealmFormatError) in
             var elements = try currentLinkList(column: column, table: table, key: key)
             guard elements.indices.contains(index) else {
-                throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name) has \(elements.count) elements; there is no element \(index)")
+                throw .refusedEdit("\(table.displayName).\(column.name) has \(elements.count) elements; there is no element \(index)")
             }
             let removed = elements.remove(at: index)
             edits.append(Edit(table: table, key: key, column: column, change: .linkList(elements)))
@@ -62,7 +62,7 @@ extension FileEditor {
         guard column.isLink, column.collection == collection, let targetKey = column.targetTableKey,
               let targetTable = file.table(withKey: targetKey), targetTable.kind == .embedded else {
             let kind = collection == nil ? "a single link" : "a list"
-            throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name) is not \(kind) of embedded objects")
+            throw .refusedEdit("\(table.displayName).\(column.name) is not \(kind) of embedded objects")
         }
         return targetTable
     }

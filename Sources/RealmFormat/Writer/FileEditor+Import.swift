@@ -12,19 +12,19 @@ extension FileEditor {
     /// Keys are Realm's: 0, 1, 2... with a primary key, the squeezed sequence without one.
     public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?, rows: [[RealmValue]]) throws(RealmFormatError) {
         for column in columns where column.collection != nil {
-            throw .cannotWrite(path: path, reason: "\(column.name): collections in new classes cannot be filled yet")
+            throw .refusedEdit("\(column.name): collections in new classes cannot be filled yet")
         }
         for (index, row) in rows.enumerated() where row.count != columns.count {
-            throw .cannotWrite(path: path, reason: "object \(index) has \(row.count) values for \(columns.count) properties")
+            throw .refusedEdit("object \(index) has \(row.count) values for \(columns.count) properties")
         }
         if let primaryKey, let column = columns.firstIndex(where: { $0.name == primaryKey }) {
             var seen = Set<String>()
             for row in rows where !seen.insert("\(row[column])").inserted {
-                throw .cannotWrite(path: path, reason: "two objects have \(primaryKey) = \(row[column])")
+                throw .refusedEdit("two objects have \(primaryKey) = \(row[column])")
             }
         }
         for column in columns where column.type == .link && !rows.isEmpty {
-            throw .cannotWrite(path: path, reason: "\(column.name): links in a new class cannot be filled with its objects yet")
+            throw .refusedEdit("\(column.name): links in a new class cannot be filled with its objects yet")
         }
         try addClass(name, columns: columns, primaryKey: primaryKey)
         let sequence = (0..<rows.count).map { Int64($0) }

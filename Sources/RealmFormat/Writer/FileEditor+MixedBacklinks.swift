@@ -13,7 +13,7 @@ extension FileEditor {
         if let existing = targetTable.backlinkColumns.first(where: matches) { return existing }
         if let added = addedBacklinkColumns[targetTable.slot]?.first(where: matches) { return added }
         guard column.type == .mixed else {
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
+            throw .refusedEdit("\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
         }
         // Its schema changes are written against the file's column layout; the new column would clash.
         try requireNoSchemaEdit(of: targetTable)

@@ -2,32 +2,35 @@
 /// creating and deleting objects, with the backlink columns they affect.
 extension FileEditor {
     /// Stages pointing a single link at `target` (nil for null), keeping the backlink columns of
-    /// the old and the new target right.
-    public func setLink(to target: Int64?, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
+    /// the old and the new target right. Returns false, staging nothing, when the link already
+    /// points there, so a transaction does not list (and count) a change that changes nothing.
+    @discardableResult
+    public func setLink(to target: Int64?, column: Column, table: Table, key: Int64) throws(RealmFormatError) -> Bool {
         guard column.type == .link, column.collection == nil, let targetKey = column.targetTableKey,
               let targetTable = file.table(withKey: targetKey) else {
-            throw .cannotWrite(path: path, reason: "\(column.name) is not a single link")
+            throw .refusedEdit("\(column.name) is not a single link")
         }
         guard targetTable.kind != .embedded else {
-            throw .cannotWrite(path: path, reason: "an embedded object belongs to its parent and cannot be linked elsewhere; set a new one with = { PROPERTY: VALUE, ... }")
+            throw .refusedEdit("an embedded object belongs to its parent and cannot be linked elsewhere; set a new one with = { PROPERTY: VALUE, ... }")
         }
         guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
+            throw .refusedEdit("\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
         }
         if let target, try !exists(table: targetTable, key: target) {
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target)")
+            throw .refusedEdit("\(targetTable.displayName) has no object with key \(target)")
         }
         guard try exists(table: table, key: key) else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .refusedEdit("\(table.displayName) has no object with key \(key)")
         }
         var old: Int64?
         if case let .link(_, current) = try currentValue(column: column, table: table, key: key) { old = current }
-        guard old != target else { return }
+        guard old != target else { return false }
         try atomically { () throws(RealmFormatError) in
             edits.append(Edit(table: table, key: key, column: column, change: .value(target.map { .link(table: targetKey, key: $0) } ?? .null)))
             if let old { try adjustBacklinks(column: backlinkColumn, table: targetTable, key: old, origin: key, delta: -1) }
             if let target { try adjustBacklinks(column: backlinkColumn, table: targetTable, key: target, origin: key, delta: 1) }
         }
+        return true
     }
 
     /// Stages a new object at the end of `table` and returns its object key. Properties not
@@ -35,7 +38,7 @@ extension FileEditor {
     /// table's key sequence (top slot 9), as realm-core allocates it (§5.6).
     public func create(in table: Table, values: [(column: Column, value: RealmValue)]) throws(RealmFormatError) -> Int64 {
         try requireNoSchemaEdit(of: table)
-        guard table.kind == .topLevel else { throw .cannotWrite(path: path, reason: "embedded objects are created through their parent") }
+        guard table.kind == .topLevel else { throw .refusedEdit("embedded objects are created through their parent") }
         return try createObject(in: table, values: values)
     }
 
@@ -43,11 +46,11 @@ extension FileEditor {
     /// `setEmbedded`/`appendEmbedded`, which also link them to their parent).
     func createObject(in table: Table, values: [(column: Column, value: RealmValue)]) throws(RealmFormatError) -> Int64 {
         for (column, _) in values where !(column.collection == nil && FileEditor.editableTypes.contains(column.type)) {
-            throw .cannotWrite(path: path, reason: "\(column.name): only single values of scalar types can be given at creation; set links afterwards")
+            throw .refusedEdit("\(column.name): only single values of scalar types can be given at creation; set links afterwards")
         }
         if let primaryKey = table.primaryKey {
             guard let value = values.first(where: { $0.column.key == primaryKey.key })?.value, value != .null || primaryKey.isNullable else {
-                throw .cannotWrite(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name)")
+                throw .refusedEdit("\(table.displayName) needs its primary key \(primaryKey.name)")
             }
             try requireUniquePrimaryKey(value, column: primaryKey, table: table, except: nil)
         }
@@ -73,7 +76,7 @@ extension FileEditor {
             case let .int(number): shown = String(number)
             default: shown = "that value"
             }
-            throw .cannotWrite(path: path, reason: "\(table.displayName) already has an object with \(column.name) = \(shown)")
+            throw .refusedEdit("\(table.displayName) already has an object with \(column.name) = \(shown)")
         }
     }
 
@@ -103,23 +106,23 @@ extension FileEditor {
     public func setLinkList(_ keys: [Int64], column: Column, table: Table, key: Int64) throws(RealmFormatError) {
         guard column.isLink, column.collection == .list, let targetKey = column.targetTableKey,
               let targetTable = file.table(withKey: targetKey) else {
-            throw .cannotWrite(path: path, reason: "\(column.name) is not a list of links")
+            throw .refusedEdit("\(column.name) is not a list of links")
         }
         if targetTable.kind == .embedded {
             // Embedded objects belong to one list entry each: only their order can change here;
             // `appendEmbedded` and `removeEmbedded` create and delete them.
             guard try currentLinkList(column: column, table: table, key: key).sorted() == keys.sorted() else {
-                throw .cannotWrite(path: path, reason: "embedded objects are added with 'append LIST { ... }' and deleted with 'remove LIST[I]'")
+                throw .refusedEdit("embedded objects are added with 'append LIST { ... }' and deleted with 'remove LIST[I]'")
             }
         }
         guard let backlinkColumn = targetTable.backlinkColumns.first(where: { $0.targetTableKey == table.key && $0.oppositeColumnKey == column.key }) else {
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
+            throw .refusedEdit("\(targetTable.displayName) has no backlink column for \(table.displayName).\(column.name)")
         }
         guard try exists(table: table, key: key) else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .refusedEdit("\(table.displayName) has no object with key \(key)")
         }
         for target in Set(keys) where try !exists(table: targetTable, key: target) {
-            throw .cannotWrite(path: path, reason: "\(targetTable.displayName) has no object with key \(target)")
+            throw .refusedEdit("\(targetTable.displayName) has no object with key \(target)")
         }
         let old = try currentLinkList(column: column, table: table, key: key)
         try atomically { () throws(RealmFormatError) in

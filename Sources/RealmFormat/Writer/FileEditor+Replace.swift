@@ -10,18 +10,18 @@ extension FileEditor {
         let place = "\(table.displayName).\(column.name)"
         switch (column.collection, value) {
         case (nil, let .scalar(scalar)):
-            if column.isLink { return try setLink(to: FileEditor.linkedKey(scalar), column: column, table: table, key: key) }
+            if column.isLink { try setLink(to: FileEditor.linkedKey(scalar), column: column, table: table, key: key); return }
             let fittedValue = column.type == .mixed ? try fitted(scalar, to: .mixed, isNullable: true, target: nil, place: place) : scalar
             return try set(fittedValue, column: column, table: table, key: key)
         case (nil, _):
-            guard column.type == .mixed else { throw .cannotWrite(path: path, reason: "\(place) holds a single value, not a collection") }
+            guard column.type == .mixed else { throw .refusedEdit("\(place) holds a single value, not a collection") }
         case (.list?, _), (.set?, _):
             if let scalars = FileEditor.scalars(value) {
                 try self.edit(.replaceAll(scalars), column: column, table: table, key: key)
                 return
             }
             guard column.type == .mixed, column.collection == .list else {
-                throw .cannotWrite(path: path, reason: "\(place) is a \(column.collection ?? .list) of single values; nested lists and dictionaries do not fit")
+                throw .refusedEdit("\(place) is a \(column.collection ?? .list) of single values; nested lists and dictionaries do not fit")
             }
         case let (.dictionary?, .dictionary(entries)):
             if let scalars = FileEditor.scalars(.mixedList(entries.map(\.value))) {
@@ -29,13 +29,13 @@ extension FileEditor {
                 return
             }
             guard column.type == .mixed else {
-                throw .cannotWrite(path: path, reason: "\(place) is a dictionary of single values; nested lists and dictionaries do not fit")
+                throw .refusedEdit("\(place) is a dictionary of single values; nested lists and dictionaries do not fit")
             }
         case (.dictionary?, _):
-            throw .cannotWrite(path: path, reason: "\(place) is a dictionary; it takes keys and values")
+            throw .refusedEdit("\(place) is a dictionary; it takes keys and values")
         }
         guard try exists(table: table, key: key) else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .refusedEdit("\(table.displayName) has no object with key \(key)")
         }
         var new = try normalizedMixed(value, place: place)
         if column.collection == .list, case let .list(elements) = new { new = .mixedList(elements.map(NewValue.scalar)) }
@@ -87,7 +87,7 @@ extension FileEditor {
             for entry in entries {
                 let bytes = Array(entry.key.utf8)
                 guard !sorted.contains(where: { $0.key.utf8.elementsEqual(bytes) }) else {
-                    throw .cannotWrite(path: path, reason: "\(place): \(CollectionEditError.duplicateKey(entry.key))")
+                    throw .refusedEdit("\(place): \(CollectionEditError.duplicateKey(entry.key))")
                 }
                 let spot = sorted.firstIndex { FormatOrder.bytes(bytes, before: Array($0.key.utf8)) } ?? sorted.count
                 sorted.insert(DictionaryEntry(key: entry.key, value: try normalizedMixed(entry.value, place: "\(place)[\"\(entry.key)\"]")), at: spot)

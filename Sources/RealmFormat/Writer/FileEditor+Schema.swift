@@ -23,19 +23,19 @@ extension FileEditor {
     /// (`tableKey(forTable:)`); a link to the class itself uses `nextTableKey`.
     public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?) throws(RealmFormatError) {
         let tableName = Table.classPrefix + name
-        guard !name.isEmpty, tableName.utf8.count <= 63 else { throw .cannotWrite(path: path, reason: "a class name has 1 to 57 bytes") }
+        guard !name.isEmpty, tableName.utf8.count <= 63 else { throw .refusedEdit("a class name has 1 to 57 bytes") }
         guard tableKey(forTable: tableName) == nil else {
-            throw .cannotWrite(path: path, reason: "class \(name) already exists")
+            throw .refusedEdit("class \(name) already exists")
         }
-        guard Set(columns.map(\.name)).count == columns.count else { throw .cannotWrite(path: path, reason: "property names must differ") }
+        guard Set(columns.map(\.name)).count == columns.count else { throw .refusedEdit("property names must differ") }
         let key = nextTableKey
         for column in columns { try checkProperty(column, ownKey: key) }
         if let primaryKey {
             guard let column = columns.first(where: { $0.name == primaryKey }) else {
-                throw .cannotWrite(path: path, reason: "the primary key \(primaryKey) is not one of the properties")
+                throw .refusedEdit("the primary key \(primaryKey) is not one of the properties")
             }
             guard column.collection == nil, [.int, .string, .objectId, .uuid].contains(column.type) else {
-                throw .cannotWrite(path: path, reason: "a primary key is a single int, string, objectId or uuid")
+                throw .refusedEdit("a primary key is a single int, string, objectId or uuid")
             }
         }
         var stored = columns
@@ -52,18 +52,18 @@ extension FileEditor {
         if let index = schema.classes.firstIndex(where: { $0.table.name == tableName }) {
             let newClass = schema.classes[index]
             guard !newClass.table.columns.contains(where: { $0.name == column.name }) else {
-                throw .cannotWrite(path: path, reason: "\(newClass.table.name.dropFirst(Table.classPrefix.count)) already has a property \(column.name)")
+                throw .refusedEdit("\(newClass.table.name.dropFirst(Table.classPrefix.count)) already has a property \(column.name)")
             }
             guard newClass.table.keys.isEmpty else {
-                throw .cannotWrite(path: path, reason: "objects of \(newClass.table.name.dropFirst(Table.classPrefix.count)) are staged with it; commit before adding properties")
+                throw .refusedEdit("objects of \(newClass.table.name.dropFirst(Table.classPrefix.count)) are staged with it; commit before adding properties")
             }
             try checkProperty(column, ownKey: newClass.key)
             schema.addProperty(column, toNewClassAt: index)
             return
         }
-        guard let table = file.table(named: tableName) else { throw .cannotWrite(path: path, reason: "no class \(tableName)") }
+        guard let table = file.table(named: tableName) else { throw .refusedEdit("no class \(tableName)") }
         guard table.column(named: column.name) == nil else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) already has a property \(column.name)")
+            throw .refusedEdit("\(table.displayName) already has a property \(column.name)")
         }
         try requireNoObjectEdits(of: table)
         try checkProperty(column, ownKey: Int64(table.key))
@@ -74,32 +74,32 @@ extension FileEditor {
     /// would be written against the old column layout.
     func requireNoSchemaEdit(of table: Table) throws(RealmFormatError) {
         guard !schema.touchedSlots.contains(table.slot) else {
-            throw .cannotWrite(path: path, reason: "the schema of \(table.displayName) changes in this transaction; commit it before changing its objects")
+            throw .refusedEdit("the schema of \(table.displayName) changes in this transaction; commit it before changing its objects")
         }
     }
 
     private func requireNoObjectEdits(of table: Table) throws(RealmFormatError) {
         guard !edits.contains(where: { $0.table.slot == table.slot }) else {
-            throw .cannotWrite(path: path, reason: "commit the other changes to \(table.displayName) before changing its schema")
+            throw .refusedEdit("commit the other changes to \(table.displayName) before changing its schema")
         }
     }
 
     /// A property's type is storable here; a link's target exists (and gets a backlink column).
     private func checkProperty(_ column: NewColumn, ownKey: Int64) throws(RealmFormatError) {
         guard !column.name.isEmpty, column.name.utf8.count <= 63 else {
-            throw .cannotWrite(path: path, reason: "a property name has 1 to 63 bytes")
+            throw .refusedEdit("a property name has 1 to 63 bytes")
         }
         guard column.type != .typedLink, column.type != .backlink, column.type != .legacyLinkList else {
-            throw .cannotWrite(path: path, reason: "\(column.name): \(column.type) properties cannot be added")
+            throw .refusedEdit("\(column.name): \(column.type) properties cannot be added")
         }
         guard column.type == .link else { return }
-        guard let target = column.targetTable else { throw .cannotWrite(path: path, reason: "\(column.name): a link needs a target class") }
+        guard let target = column.targetTable else { throw .refusedEdit("\(column.name): a link needs a target class") }
         if (column.collection == .list || column.collection == .set) && column.isNullable {
-            throw .cannotWrite(path: path, reason: "\(column.name): lists and sets of links cannot hold null")
+            throw .refusedEdit("\(column.name): lists and sets of links cannot hold null")
         }
         if Int64(target) == ownKey || schema.classes.contains(where: { $0.key == Int64(target) }) { return }
         guard let targetTable = file.table(withKey: UInt32(truncatingIfNeeded: target)), Int64(targetTable.key) == Int64(target) else {
-            throw .cannotWrite(path: path, reason: "\(column.name): no class has the table key \(target)")
+            throw .refusedEdit("\(column.name): no class has the table key \(target)")
         }
         try requireNoObjectEdits(of: targetTable)
         schema.noteBacklinkTarget(slot: targetTable.slot)

@@ -118,15 +118,15 @@ public final class FileEditor {
     /// Stages `column = value` for the object with `key`; nothing is written before `commit`.
     public func set(_ value: RealmValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
         guard column.collection == nil, FileEditor.editableTypes.contains(column.type), column.enumValuesRef == nil else {
-            throw .cannotWrite(path: path, reason: "setting \(column.collection.map { "\($0) " } ?? "")\(column.type) properties is not supported yet")
+            throw .refusedEdit("setting \(column.collection.map { "\($0) " } ?? "")\(column.type) properties is not supported yet")
         }
         guard try exists(table: table, key: key) else {
-            throw .cannotWrite(path: path, reason: "\(table.displayName) has no object with key \(key)")
+            throw .refusedEdit("\(table.displayName) has no object with key \(key)")
         }
         if column.isPrimaryKey {
             // Objects are found by their primary key: two objects must never share one.
             guard value != .null || column.isNullable else {
-                throw .cannotWrite(path: path, reason: "\(table.displayName).\(column.name) is the primary key; it cannot be null")
+                throw .refusedEdit("\(table.displayName).\(column.name) is the primary key; it cannot be null")
             }
             try requireUniquePrimaryKey(value, column: column, table: table, except: key)
         }
