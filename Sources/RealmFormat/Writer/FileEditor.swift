@@ -117,7 +117,10 @@ public final class FileEditor {
 
     /// Stages `column = value` for the object with `key`; nothing is written before `commit`.
     public func set(_ value: RealmValue, column: Column, table: Table, key: Int64) throws(RealmFormatError) {
-        guard column.collection == nil, FileEditor.editableTypes.contains(column.type), column.enumValuesRef == nil else {
+        guard column.enumValuesRef == nil else {
+            throw .refusedEdit("\(table.displayName).\(column.name) is stored as an enumerated string column, which is not edited in place; 'compact' makes a copy with plain strings to edit")
+        }
+        guard column.collection == nil, FileEditor.editableTypes.contains(column.type) else {
             throw .refusedEdit("setting \(column.collection.map { "\($0) " } ?? "")\(column.type) properties is not supported yet")
         }
         guard try exists(table: table, key: key) else {
