@@ -42,13 +42,13 @@ struct NestedCollectionEditTests {
         // Two levels down, and inside a dictionary of Mixed.
         try edit.run("set AllTypes[13].mixedValue[\"list\"][2][0] = \"deeper\"")
         try expected.updateDictionary("mixedValue", of: Self.allTypes, key: 13) { entries in
-            guard let index = entries.firstIndex(where: { $0.key == "list" }) else { return }
+            guard let index = entries.firstIndex(where: { $0.key == "list" }) else { Issue.record("the dump has no \"list\" entry"); return }
             #expect(entries[index].value == .array([J.mixedInt(1), J.mixedInt(2), .array([.string("deep")])]))
             entries[index].value = .array([J.mixedInt(1), J.mixedInt(2), .array([.string("deeper")])])
         }
         try edit.run("remove AllTypes[1].mixedDict[\"nestedList\"][1]")
         try expected.updateDictionary("mixedDict", of: Self.allTypes, key: 1) { entries in
-            guard let index = entries.firstIndex(where: { $0.key == "nestedList" }) else { return }
+            guard let index = entries.firstIndex(where: { $0.key == "nestedList" }) else { Issue.record("the dump has no \"nestedList\" entry"); return }
             entries[index].value = .array([J.mixedInt(1)])
         }
         // Empty nested collections (keys 14 and 15) fill up; a link gains a backlink.
