@@ -14,23 +14,17 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-missing=""
-if ! dpkg -s libreadline-dev >/dev/null 2>&1; then missing="$missing libreadline-dev"; fi
-if ! command -v tmux >/dev/null 2>&1; then missing="$missing tmux"; fi
-if [ -n "$missing" ]; then
-    echo "setup: installing$missing" >&2
-    sudo_cmd=""
+# Installs the Debian packages given, updating the package lists first (as root, or via sudo).
+install_packages() {
+    echo "setup: installing $*" >&2
+    local sudo_cmd=""
     if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
     $sudo_cmd apt-get update -qq
-    # shellcheck disable=SC2086
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq $missing >/dev/null
-fi
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$@" >/dev/null
+}
 
-# tmux drives the interactive tests (the REPL on a real terminal: pager, completion).
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "setup: installing tmux" >&2
-    sudo_cmd=""
-    if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
-    $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq tmux >/dev/null
-fi
+# readline for the REPL; tmux drives the interactive tests (the REPL on a real terminal).
+missing=()
+if ! dpkg -s libreadline-dev >/dev/null 2>&1; then missing+=(libreadline-dev); fi
+if ! command -v tmux >/dev/null 2>&1; then missing+=(tmux); fi
+if [ ${#missing[@]} -gt 0 ]; then install_packages "${missing[@]}"; fi

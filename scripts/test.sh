@@ -4,13 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 # Graphviz renders `schema --dot` in the tests (the browser itself does not need it).
-if ! command -v dot >/dev/null 2>&1; then
-    echo "test: installing graphviz" >&2
-    sudo_cmd=""
-    if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
-    $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq graphviz >/dev/null
-fi
+if ! command -v dot >/dev/null 2>&1; then install_packages graphviz; fi
 if [ ! -d ../shared/fixtures ]; then
     if [ "${CI:-}" = "true" ]; then
         echo "test: ../shared/fixtures is missing; CI needs Realm's fixtures beside the checkout" >&2
