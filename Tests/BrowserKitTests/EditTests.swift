@@ -17,18 +17,9 @@ struct EditTests {
         FixtureCopy.remove(path)
     }
 
-    func session(_ path: String) throws -> (Session, BufferedOutput) {
-        let output = BufferedOutput()
-        let session = Session(output: output)
-        try session.open(path: path)
-        return (session, output)
-    }
+    func session(_ path: String) throws -> (Session, BufferedOutput) { try FileSession.open(path) }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let (session, output) = try session(path)
-        try session.execute("dump")
-        return try JSONParser.parse(output.text)
-    }
+    func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
     /// The fixture's dump with `changes` (table, key, member, value) applied.
     func expected(_ fixture: String, _ changes: [(String, Int64, String, JSONValue)]) throws -> JSONValue {

@@ -10,18 +10,9 @@ import TestSupport
 /// fixture's dump plus exactly the new properties and classes.
 @Suite("Schema edits with links", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct SchemaLinkTests {
-    func session(_ path: String) throws -> (Session, BufferedOutput) {
-        let output = BufferedOutput()
-        let session = Session(output: output)
-        try session.open(path: path)
-        return (session, output)
-    }
+    func session(_ path: String) throws -> (Session, BufferedOutput) { try FileSession.open(path) }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let (session, output) = try session(path)
-        try session.execute("dump")
-        return try JSONParser.parse(output.text)
-    }
+    func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
     func verify(_ path: String) throws {
         _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
