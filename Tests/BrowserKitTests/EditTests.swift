@@ -9,26 +9,9 @@ import TestSupport
 /// differs from Realm's dump exactly by the change, and every byte is accounted for.
 @Suite("Edits committed in place", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct EditTests {
-    func copy(of fixture: String) throws -> String {
-        try FixtureCopy.make(of: fixture, prefix: "EditTests")
-    }
+    func session(_ path: String) throws -> (Session, BufferedOutput) { try FileSession.open(path) }
 
-    func remove(_ path: String) {
-        FixtureCopy.remove(path)
-    }
-
-    func session(_ path: String) throws -> (Session, BufferedOutput) {
-        let output = BufferedOutput()
-        let session = Session(output: output)
-        try session.open(path: path)
-        return (session, output)
-    }
-
-    func dump(_ path: String) throws -> JSONValue {
-        let (session, output) = try session(path)
-        try session.execute("dump")
-        return try JSONParser.parse(output.text)
-    }
+    func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
     /// The fixture's dump with `changes` (table, key, member, value) applied.
     func expected(_ fixture: String, _ changes: [(String, Int64, String, JSONValue)]) throws -> JSONValue {
@@ -61,8 +44,8 @@ struct EditTests {
 
     @Test func scalarEditsChangeExactlyWhatWasSet() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let (session, output) = try session(path)
         try session.execute("set Specimen[3].name = \"Barnacle Goose\"")
         try verify(path)
@@ -86,8 +69,8 @@ struct EditTests {
 
     @Test func primaryKeyEditsKeepTheIndexRight() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "tasks")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "tasks", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let (session, _) = try session(path)
         try session.execute("set BankInfo[1].bank_accno = \"XX00 NEW\"")
         try verify(path)
@@ -103,8 +86,8 @@ struct EditTests {
 
     @Test func editsDeepInABigTreeWriteLittle() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "big")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "big", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let before = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         let (session, output) = try session(path)
         try session.execute("set Item[id = 150000].price = 1.5")
@@ -120,8 +103,8 @@ struct EditTests {
 
     @Test func mixedAndFixedSizeTypes() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "alltypes")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "alltypes", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let (session, _) = try session(path)
         try session.execute("set AllTypes[7].mixedValue = 'now a string'")
         try session.execute("set AllTypes[7].objectIdReq = oid(0123456789abcdef01234567)")
@@ -142,8 +125,8 @@ struct EditTests {
 
     @Test func linkEditsKeepBacklinksRight() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let (session, _) = try session(path)
         try session.execute("set Specimen[3].category = Category[1]")
         try session.execute("set Specimen[41].category = Category[_key = 2]")
@@ -176,8 +159,8 @@ struct EditTests {
 
     @Test func listEditsKeepBacklinksRight() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "tasks")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "tasks", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let reference = try DumpLookup(fixture: "tasks")
         let lists = try reference.objects(of: "class_TaskList")
         let original = try #require(lists[0]["tasks"]?.array).compactMap { $0["$link"]?.array?.last?.int }
@@ -218,8 +201,8 @@ struct EditTests {
 
     @Test func createdObjectsGetKeysDefaultsAndIndexEntries() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let (species, _) = try session(path)
         try species.execute("create Category name = \"Fungi\"")
         try species.execute("begin")
@@ -246,8 +229,8 @@ struct EditTests {
         #expect(new["category"] == .null, "optional properties get null")
         #expect(categories.last?["name"]?.string == "Fungi")
 
-        let tasks = try copy(of: "tasks")
-        defer { remove(tasks) }
+        let tasks = try FixtureCopy.make(of: "tasks", prefix: "EditTests")
+        defer { FixtureCopy.remove(tasks) }
         let (taskSession, _) = try session(tasks)
         try taskSession.execute("create BankInfo bank_accno = \"NEW1\", bankname = \"Mine\"")
         #expect(throws: BrowserError.self) { try taskSession.execute("create BankInfo bank_accno = \"NEW1\"") }
@@ -263,8 +246,8 @@ struct EditTests {
 
     @Test func deletionsUnlinkEverywhere() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let reference = try DumpLookup(fixture: "species")
         let originalSpecimens = try reference.objects(of: "class_Specimen")
         let birds = try #require(try reference.objects(of: "class_Category")[0]["_key"]?.int)
@@ -297,8 +280,8 @@ struct EditTests {
             }
         }
 
-        let tasks = try copy(of: "tasks")
-        defer { remove(tasks) }
+        let tasks = try FixtureCopy.make(of: "tasks", prefix: "EditTests")
+        defer { FixtureCopy.remove(tasks) }
         let (taskSession, _) = try session(tasks)
         try taskSession.execute("delete Task[0]")
         try taskSession.execute("delete BankInfo[bank_accno = \"NL91ABNA0417164300\"]")
@@ -315,8 +298,8 @@ struct EditTests {
 
     @Test func addClassThenCreateObjects() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let (species, _) = try session(path)
         try species.execute("add class Fungus (name string primary, spores int?, found date)")
         try species.execute("create Fungus name = \"Morel\", spores = 12")
@@ -344,8 +327,8 @@ struct EditTests {
 
     @Test func addPropertyGivesEveryObjectADefault() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "tasks")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "tasks", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let (tasks, _) = try session(path)
         try tasks.execute("add property Task priority int")
         try tasks.execute("add property BankInfo note string?")
@@ -379,8 +362,8 @@ struct EditTests {
 
     @Test func refusesWhileAnotherProcessHoldsTheRealm() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "EditTests")
+        defer { FixtureCopy.remove(path) }
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         // Realm keeps a shared flock on NAME.lock while a process has the file open.
         let lock = open(path + ".lock", O_RDWR | O_CREAT, 0o666)

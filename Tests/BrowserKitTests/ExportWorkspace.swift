@@ -20,12 +20,7 @@ final class ExportWorkspace {
 
     func path(_ name: String) -> String { directory + "/" + name }
 
-    func session(_ path: String) throws -> (Session, BufferedOutput) {
-        let output = BufferedOutput()
-        let session = Session(output: output)
-        try session.open(path: path)
-        return (session, output)
-    }
+    func session(_ path: String) throws -> (Session, BufferedOutput) { try FileSession.open(path) }
 
     /// A Realm file with the fixture's classes and no objects in them (metadata kept).
     func emptySchema(of fixture: String) throws -> String {
@@ -52,11 +47,7 @@ final class ExportWorkspace {
     }
 
     /// The parsed dump of the file at `path`.
-    func dump(_ path: String) throws -> JSONValue {
-        let (session, output) = try session(path)
-        try session.execute("dump")
-        return try JSONParser.parse(output.text)
-    }
+    func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
     /// Every byte accounted for (§8.5), and every link matched by its backlink.
     func verify(_ path: String) throws {

@@ -18,13 +18,7 @@ struct GenerateDemoTests {
         return output.text
     }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let output = BufferedOutput()
-        let session = Session(output: output)
-        try session.open(path: path)
-        try session.execute("dump")
-        return try JSONParser.parse(output.text)
-    }
+    func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
     @Test func seededRunsRepeatAndAccountForEveryByte() throws {
         let first = temporaryPath("a.realm")

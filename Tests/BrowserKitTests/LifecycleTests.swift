@@ -12,18 +12,9 @@ import TestSupport
 /// and the backlink audit after every commit.
 @Suite("Object lifecycle", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct LifecycleTests {
-    func session(_ path: String) throws -> (Session, BufferedOutput) {
-        let output = BufferedOutput()
-        let session = Session(output: output)
-        try session.open(path: path)
-        return (session, output)
-    }
+    func session(_ path: String) throws -> (Session, BufferedOutput) { try FileSession.open(path) }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let (session, output) = try session(path)
-        try session.execute("dump")
-        return try JSONParser.parse(output.text)
-    }
+    func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
     /// Space accounting and backlinks of a committed file.
     func verify(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

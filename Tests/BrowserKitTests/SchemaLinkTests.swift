@@ -10,21 +10,21 @@ import TestSupport
 /// fixture's dump plus exactly the new properties and classes.
 @Suite("Schema edits with links", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct SchemaLinkTests {
-    func session(_ path: String) throws -> (Session, BufferedOutput) {
-        let output = BufferedOutput()
-        let session = Session(output: output)
-        try session.open(path: path)
-        return (session, output)
-    }
+    func session(_ path: String) throws -> (Session, BufferedOutput) { try FileSession.open(path) }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let (session, output) = try session(path)
-        try session.execute("dump")
-        return try JSONParser.parse(output.text)
-    }
+    func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
     func verify(_ path: String) throws {
         _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// Runs `statements` one at a time and verifies the file after each: every schema or link
+    /// edit in this suite must leave a file whose bytes all account, not just the last one.
+    func execute(_ statements: String..., in session: Session, verifying path: String) throws {
+        for statement in statements {
+            try session.execute(statement)
+            try verify(path)
+        }
     }
 
     /// realm-core's ColKey (format document §4.3): leaf | type << 16 | attributes << 22 | tag << 30.
@@ -144,16 +144,12 @@ struct SchemaLinkTests {
         #expect(newClass["objects"]?.array == [])
 
         // The new links work both ways.
-        try species.execute("create Habitat name = \"Wetland\"")
-        try verify(path)
-        try species.execute("create Habitat name = \"Marsh\"")
-        try verify(path)
-        try species.execute("set Habitat[1].parent = Habitat[0]")
-        try verify(path)
-        try species.execute("set Specimen[1].habitat = Habitat[1]")
-        try verify(path)
-        try species.execute("append Habitat[0].species Specimen[3]")
-        try verify(path)
+        try execute("create Habitat name = \"Wetland\"",
+                    "create Habitat name = \"Marsh\"",
+                    "set Habitat[1].parent = Habitat[0]",
+                    "set Specimen[1].habitat = Habitat[1]",
+                    "append Habitat[0].species Specimen[3]",
+                    in: species, verifying: path)
         file = try RealmFile(path: path)
         expectLinksPaired(file)
         let engine = QueryEngine(file: file)
@@ -265,14 +261,11 @@ struct SchemaLinkTests {
         let path = try FixtureCopy.make(of: "demo", prefix: "SchemaLinkTests")
         defer { FixtureCopy.remove(path) }
         let (demo, _) = try session(path)
-        try demo.execute("add property RealmTestClass0 owner RealmTestClass2")
-        try verify(path)
-        try demo.execute("add property RealmTestClass2 notes string?[]")
-        try verify(path)
-        try demo.execute("add property RealmTestClass2 weights double{}")
-        try verify(path)
-        try demo.execute("add property RealmTestClass2 days date<>")
-        try verify(path)
+        try execute("add property RealmTestClass0 owner RealmTestClass2",
+                    "add property RealmTestClass2 notes string?[]",
+                    "add property RealmTestClass2 weights double{}",
+                    "add property RealmTestClass2 days date<>",
+                    in: demo, verifying: path)
         var tables = try fixtureTables("demo")
         tables[1] = try adding(SchemaLinkTests.linkDescriptor("owner", "class_RealmTestClass2", nil), value: .null, to: tables[1])
         tables[3] = try adding(SchemaLinkTests.descriptor("notes", "string", nullable: true, collection: "list"), value: .array([]), to: tables[3])

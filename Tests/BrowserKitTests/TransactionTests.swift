@@ -8,18 +8,10 @@ import TestSupport
 /// begin / commit / rollback / status / update: staged changes become one version, or none.
 @Suite("Write transactions", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct TransactionTests {
-    func copy(of fixture: String) throws -> String {
-        try FixtureCopy.make(of: fixture, prefix: "TransactionTests")
-    }
-
-    func remove(_ path: String) {
-        FixtureCopy.remove(path)
-    }
-
     @Test func stagedChangesCommitAsOneVersion() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "tasks")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "tasks", prefix: "TransactionTests")
+        defer { FixtureCopy.remove(path) }
         let dump = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("tasks"))
         let tasks = try #require(dump["tables"]?.array?.first { $0["name"]?.string == "class_Task" }?["objects"]?.array)
         let open = tasks.filter { $0["isCompleted"]?.bool == false }.count
@@ -47,8 +39,8 @@ struct TransactionTests {
 
     @Test func rollbackLeavesTheFileUntouched() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "TransactionTests")
+        defer { FixtureCopy.remove(path) }
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let session = Session(output: BufferedOutput())
         try session.open(path: path)
@@ -62,8 +54,8 @@ struct TransactionTests {
 
     @Test func quitBangDropsStagedChanges() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "TransactionTests")
+        defer { FixtureCopy.remove(path) }
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let session = Session(output: BufferedOutput())
         try session.open(path: path)
@@ -82,8 +74,8 @@ struct TransactionTests {
 
     @Test func aFailedStatementKeepsEarlierStagedChanges() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try copy(of: "species")
-        defer { remove(path) }
+        let path = try FixtureCopy.make(of: "species", prefix: "TransactionTests")
+        defer { FixtureCopy.remove(path) }
         let session = Session(output: BufferedOutput())
         try session.open(path: path)
         try session.execute("begin")

@@ -54,6 +54,5 @@ struct FileVersionTests {
         let replaced = try FileVersion.current(path: copy.path)
         #expect(replaced.topRef == after.topRef && replaced.version == after.version)
         #expect(replaced != after)
-        try? FileManager.default.removeItem(atPath: copy.path + ".lock")
     }
 }

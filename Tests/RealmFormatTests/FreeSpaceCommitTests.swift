@@ -27,10 +27,7 @@ struct FreeSpaceCommitTests {
         #expect(throws: SpaceVerifier.Failure.self, "the damage is an overlap") { try SpaceVerifier.verify(bytes) }
 
         let copy = try TemporaryRealmCopy(bytes: bytes, name: "species-free-entry-over-a-live-node")
-        defer {
-            copy.remove()
-            try? FileManager.default.removeItem(atPath: copy.path + ".lock")
-        }
+        defer { copy.remove() }
         let editor = try FileEditor(path: copy.path)
         let table = try #require(editor.file.table(named: "class_Specimen"))
         let column = try #require(table.columns.first { $0.name == "name" })
@@ -49,10 +46,7 @@ struct FreeSpaceCommitTests {
     @Test func anEditorCommitsOnce() throws {
         guard Fixtures.requirePresent() else { return }
         let copy = try TemporaryRealmCopy(bytes: try Fixtures.bytes("species"), name: "species-commit-twice")
-        defer {
-            copy.remove()
-            try? FileManager.default.removeItem(atPath: copy.path + ".lock")
-        }
+        defer { copy.remove() }
         let editor = try FileEditor(path: copy.path)
         let table = try #require(editor.file.table(named: "class_Specimen"))
         let column = try #require(table.columns.first { $0.name == "name" })

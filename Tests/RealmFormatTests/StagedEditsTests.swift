@@ -20,10 +20,7 @@ struct StagedEditsTests {
     @Test func aFailedStepLeavesTheEarlierStagedStateAndKeys() throws {
         guard Fixtures.requirePresent() else { return }
         let copy = try TemporaryRealmCopy(bytes: try Fixtures.bytes("demo"), name: "demo-staged-rollback")
-        defer {
-            copy.remove()
-            try? FileManager.default.removeItem(atPath: copy.path + ".lock")
-        }
+        defer { copy.remove() }
         let before97 = try origins(of: 97)
         let before252 = try origins(of: 252)
         #expect(before97.count == 6 && before252.contains(0))

@@ -34,6 +34,8 @@ final class TemporaryRealmCopy {
         try handle.write(contentsOf: bytes)
     }
 
+    /// Removes the copy's whole directory: with it any `.lock` file that editing created beside
+    /// the copy, so callers need no cleanup of their own for it.
     func remove() {
         try? handle.close()
         try? FileManager.default.removeItem(at: directory)
