@@ -17,8 +17,8 @@ struct CollectionValueCommandTests {
         return directory
     }
 
-    func objects(_ dump: JSONValue, _ table: String) throws -> [JSONValue] {
-        try #require(dump["tables"]?.array?.first { $0["name"]?.string == table }?["objects"]?.array)
+    func objects(_ dump: JSONValue, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
+        try ExecutableTests.objects(dump, table, sourceLocation: sourceLocation)
     }
 
     func dump(_ path: String) throws -> JSONValue {

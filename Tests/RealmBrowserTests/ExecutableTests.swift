@@ -123,3 +123,34 @@ struct ExecutableTests {
         #expect(inSession.standardOutput.contains("show [CLASS | CLASS[N] | PATH] [FROM..TO]"))
     }
 }
+
+extension ExecutableTests {
+    /// A writable copy of a fixture in a fresh directory of its own (the fixtures stay untouched).
+    /// Shared because almost every editing suite needs one, and each had grown its own copy of the
+    /// same five lines; the directory is named for the suite so leftovers say where they came from.
+    /// The caller removes `directory` when done; if the copy fails, the directory is removed here.
+    static func workingCopy(of fixture: String, suite: String, named name: String? = nil) throws -> (directory: String, file: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(suite)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = directory + "/\(name ?? fixture).realm"
+        do {
+            try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        return (directory, file)
+    }
+
+    /// The objects of one table in a dump, or a test failure (at the caller) when the table is missing.
+    /// Shared so every suite reads dumps the same way.
+    static func objects(_ dump: JSONValue, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
+        try #require(dump["tables"]?.array?.first { $0["name"]?.string == table }?["objects"]?.array, sourceLocation: sourceLocation)
+    }
+
+    /// The objects of one table in a fixture's reference dump (`<fixture>.json`).
+    static func objects(inFixture fixture: String, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
+        try objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath(fixture)), table, sourceLocation: sourceLocation)
+    }
+}
