@@ -32,6 +32,13 @@ struct ExecutableTests {
         environment["REALM_BROWSER_HISTORY"] = "/dev/null"
         environment.merge(extra) { $1 }
         process.environment = environment
+        return try Self.collect(process, input: input)
+    }
+
+    /// Runs a prepared `process` with `input` piped to its standard input (closed afterwards) and
+    /// collects its exit status and both outputs. Shared by every way the suites start the
+    /// executable (plain, or under `script` for a terminal), so all of them read output the same way.
+    static func collect(_ process: Process, input: String?) throws -> Run {
         let stdout = Pipe()
         let stderr = Pipe()
         let stdin = Pipe()
