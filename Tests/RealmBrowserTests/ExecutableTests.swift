@@ -160,4 +160,34 @@ extension ExecutableTests {
     static func objects(inFixture fixture: String, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
         try objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath(fixture)), table, sourceLocation: sourceLocation)
     }
+
+    /// A writable copy of a fixture as a single file in the temporary directory, for suites that
+    /// edit it in place and need no neighbouring files; remove it with `removeFileCopy(_:)`.
+    static func fileCopy(of fixture: String, suite: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(suite)-\(UUID().uuidString).realm").path
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        return path
+    }
+
+    /// Removes a `fileCopy(of:suite:)` and the lock file editing it created beside it.
+    static func removeFileCopy(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + ".lock")
+    }
+
+    /// The file's dump as the executable writes it, expecting the dump to succeed. Shared so the
+    /// editing suites all compare against the same canonical output.
+    func dump(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        let result = try run([path, "-c", "dump"])
+        #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+        return try JSONParser.parse(result.standardOutput)
+    }
+
+    /// Checks an edited file the same way in every suite: every byte accounted for, and every
+    /// backlink matching a link.
+    static func verifyFile(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(try BacklinkAudit.problems(in: path) == [], sourceLocation: sourceLocation)
+    }
 }
