@@ -32,18 +32,27 @@ struct InteractivePagerTests {
         return try condition()
     }
 
+    /// A private tmux socket and the file the pager writes, fresh for each test; both pager tests
+    /// use the same pair and end their session the same way (`endSession`).
+    func sessionPaths() -> (socket: String, paged: String) {
+        (FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pager-\(UUID().uuidString)").path,
+         FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path)
+    }
+
+    /// Quits the browser, ends the tmux server and removes the session's files.
+    func endSession(socket: String, paged: String) {
+        _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
+        _ = try? tmux(socket, ["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: paged)
+    }
+
     @Test func tallResultsGoThroughThePager() throws {
         guard Fixtures.requirePresent() else { return }
         let names = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))["tables"]?.array?
             .first { $0["name"]?.string == "class_Specimen" }?["objects"]?.array).map { try #require($0["name"]?.string) }
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pager-\(UUID().uuidString)").path
-        let paged = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path
-        defer {
-            _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
-            _ = try? tmux(socket, ["kill-server"])
-            try? FileManager.default.removeItem(atPath: socket)
-            try? FileManager.default.removeItem(atPath: paged)
-        }
+        let (socket, paged) = sessionPaths()
+        defer { endSession(socket: socket, paged: paged) }
         let command = "env -u COLUMNS -u LINES -u NO_COLOR PAGER='cat > \(paged)' REALM_BROWSER_HISTORY=/dev/null "
             + "'\(ExecutableTests.executable.path)' '\(Fixtures.realmPath("species"))'"
         try tmux(socket, ["new-session", "-d", "-s", "pager", "-x", "80", "-y", "12", command])
@@ -65,14 +74,8 @@ struct InteractivePagerTests {
 
     @Test func interruptingThePagerKeepsTheSession() throws {
         guard Fixtures.requirePresent() else { return }
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pager-\(UUID().uuidString)").path
-        let paged = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path
-        defer {
-            _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
-            _ = try? tmux(socket, ["kill-server"])
-            try? FileManager.default.removeItem(atPath: socket)
-            try? FileManager.default.removeItem(atPath: paged)
-        }
+        let (socket, paged) = sessionPaths()
+        defer { endSession(socket: socket, paged: paged) }
         // A pager that stays open until the user presses Ctrl-C, which the whole foreground
         // process group receives: the browser too.
         let command = "env -u COLUMNS -u LINES PAGER='cat > \(paged); sleep 60' REALM_BROWSER_HISTORY=/dev/null "
