@@ -10,12 +10,8 @@ struct BulkUpdateTests {
 
     @Test func twentyThousandObjectsUpdateInSeconds() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("BulkUpdateTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "big", suite: "BulkUpdateTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/big.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("big"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let expected = try runner.run([file, "-c", "count Item id < 20000 OR qty == 1"])
         let start = Date()
         let update = try runner.run([file, "-c", "update Item id < 20000 SET qty = 1"])

@@ -11,21 +11,15 @@ struct CollectionEditCommandTests {
     static let allTypes = "class_AllTypes"
 
     func copy(of fixture: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("CollectionEditCommandTests-\(UUID().uuidString).realm").path
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        return path
+        try ExecutableTests.fileCopy(of: fixture, suite: "CollectionEditCommandTests")
     }
 
     func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: path + ".lock")
+        ExecutableTests.removeFileCopy(path)
     }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let result = try runner.run([path, "-c", "dump"])
-        #expect(result.status == 0, "\(result.standardError)")
-        return try JSONParser.parse(result.standardOutput)
+    func dump(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        try runner.dump(path, sourceLocation: sourceLocation)
     }
 
     @Test func elementEditsFromTheCommandLine() throws {

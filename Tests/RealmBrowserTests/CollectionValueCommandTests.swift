@@ -17,14 +17,12 @@ struct CollectionValueCommandTests {
         return directory
     }
 
-    func objects(_ dump: JSONValue, _ table: String) throws -> [JSONValue] {
-        try #require(dump["tables"]?.array?.first { $0["name"]?.string == table }?["objects"]?.array)
+    func objects(_ dump: JSONValue, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
+        try ExecutableTests.objects(dump, table, sourceLocation: sourceLocation)
     }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let dumped = try runner.run([path, "-c", "dump"])
-        #expect(dumped.status == 0, "\(dumped.standardError)")
-        return try JSONParser.parse(dumped.standardOutput)
+    func dump(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        try runner.dump(path, sourceLocation: sourceLocation)
     }
 
     static func link(_ key: Int64) -> JSONValue { .object([.init(key: "$link", value: .array([.string("class_Target"), .int(key)]))]) }

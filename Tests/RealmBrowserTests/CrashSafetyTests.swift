@@ -7,14 +7,30 @@ import TestSupport
 /// commit: never a third outcome.
 @Suite("Crash safety", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct CrashSafetyTests {
+    /// Starts the executable on `path` with `script` piped in and kills it with SIGKILL after a
+    /// random pause of up to 25 ms. Shared by both kill loops so they interrupt commits the same way.
+    /// Returns whether the kill interrupted the process (rather than finding it already finished).
+    func runAndKill(path: String, script: String, using generator: inout SystemRandomNumberGenerator) throws -> Bool {
+        let process = Process()
+        process.executableURL = ExecutableTests.executable
+        process.arguments = [path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        usleep(UInt32.random(in: 0..<25_000, using: &generator))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal
+    }
+
     @Test func killedCommitsLeaveTheOldOrTheNewVersion() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("CrashSafety-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("species.realm").path
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let (directory, path) = try ExecutableTests.workingCopy(of: "species", suite: "CrashSafety")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
 
         let baseline = try dumpWithout(path: path)
         let script = (1...60).map { "set Specimen[0].latitude = \($0)\nset Specimen[0].name = \"run \($0)\"\n" }.joined()
@@ -23,20 +39,7 @@ struct CrashSafetyTests {
         var previous = (latitude: baseline.latitude, name: baseline.name)
         var finalVersion: Int64 = 0
         for _ in 0..<200 {
-            let process = Process()
-            process.executableURL = ExecutableTests.executable
-            process.arguments = [path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            let input = Pipe()
-            process.standardInput = input
-            try process.run()
-            input.fileHandleForWriting.write(Data(script.utf8))
-            try input.fileHandleForWriting.close()
-            usleep(UInt32.random(in: 0..<25_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+            if try runAndKill(path: path, script: script, using: &generator) { interrupted += 1 }
 
             let report = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             // Commits reuse free space, and a killed commit only wrote into space its version
@@ -66,12 +69,8 @@ struct CrashSafetyTests {
     /// links and a set in one transaction): every kill leaves one whole transaction or none.
     @Test func killedRebuildsLeaveTheOldOrTheNewVersion() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("CrashSafety-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("species.realm").path
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let (directory, path) = try ExecutableTests.workingCopy(of: "species", suite: "CrashSafety")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let original = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))
         let originalNames = try #require(original["tables"]?.array?.first { $0["name"]?.string == "class_Category" }?["objects"]?.array)
             .compactMap { $0["name"]?.string }
@@ -82,20 +81,7 @@ struct CrashSafetyTests {
         var interrupted = 0
         var previous = originalNames
         for _ in 0..<100 {
-            let process = Process()
-            process.executableURL = ExecutableTests.executable
-            process.arguments = [path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            let input = Pipe()
-            process.standardInput = input
-            try process.run()
-            input.fileHandleForWriting.write(Data(script.utf8))
-            try input.fileHandleForWriting.close()
-            usleep(UInt32.random(in: 0..<25_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+            if try runAndKill(path: path, script: script, using: &generator) { interrupted += 1 }
 
             _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             #expect(try BacklinkAudit.problems(in: path) == [])

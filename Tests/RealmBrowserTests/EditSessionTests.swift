@@ -12,12 +12,8 @@ struct EditSessionTests {
 
     /// A writable copy of a fixture in its own directory (with the lock file editing creates).
     func copy(of fixture: String) throws -> (directory: URL, path: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("EditSession-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("\(fixture).realm").path
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        return (directory, path)
+        let (directory, path) = try ExecutableTests.workingCopy(of: fixture, suite: "EditSession")
+        return (URL(fileURLWithPath: directory), path)
     }
 
     @Test func schemaEditsWithLinksFromTheCommandLine() throws {

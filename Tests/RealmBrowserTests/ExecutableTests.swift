@@ -32,6 +32,13 @@ struct ExecutableTests {
         environment["REALM_BROWSER_HISTORY"] = "/dev/null"
         environment.merge(extra) { $1 }
         process.environment = environment
+        return try Self.collect(process, input: input)
+    }
+
+    /// Runs a prepared `process` with `input` piped to its standard input (closed afterwards) and
+    /// collects its exit status and both outputs. Shared by every way the suites start the
+    /// executable (plain, or under `script` for a terminal), so all of them read output the same way.
+    static func collect(_ process: Process, input: String?) throws -> Run {
         let stdout = Pipe()
         let stderr = Pipe()
         let stdin = Pipe()
@@ -121,5 +128,66 @@ struct ExecutableTests {
         let inSession = try run([], input: "help\n")
         #expect(inSession.status == 0)
         #expect(inSession.standardOutput.contains("show [CLASS | CLASS[N] | PATH] [FROM..TO]"))
+    }
+}
+
+extension ExecutableTests {
+    /// A writable copy of a fixture in a fresh directory of its own (the fixtures stay untouched).
+    /// Shared because almost every editing suite needs one, and each had grown its own copy of the
+    /// same five lines; the directory is named for the suite so leftovers say where they came from.
+    /// The caller removes `directory` when done; if the copy fails, the directory is removed here.
+    static func workingCopy(of fixture: String, suite: String, named name: String? = nil) throws -> (directory: String, file: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(suite)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = directory + "/\(name ?? fixture).realm"
+        do {
+            try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        return (directory, file)
+    }
+
+    /// The objects of one table in a dump, or a test failure (at the caller) when the table is missing.
+    /// Shared so every suite reads dumps the same way.
+    static func objects(_ dump: JSONValue, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
+        try #require(dump["tables"]?.array?.first { $0["name"]?.string == table }?["objects"]?.array, sourceLocation: sourceLocation)
+    }
+
+    /// The objects of one table in a fixture's reference dump (`<fixture>.json`).
+    static func objects(inFixture fixture: String, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
+        try objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath(fixture)), table, sourceLocation: sourceLocation)
+    }
+
+    /// A writable copy of a fixture as a single file in the temporary directory, for suites that
+    /// edit it in place and need no neighbouring files; remove it with `removeFileCopy(_:)`.
+    static func fileCopy(of fixture: String, suite: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(suite)-\(UUID().uuidString).realm").path
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        return path
+    }
+
+    /// Removes a `fileCopy(of:suite:)` and the lock file editing it created beside it.
+    static func removeFileCopy(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + ".lock")
+    }
+
+    /// The file's dump as the executable writes it, expecting the dump to succeed. Shared so the
+    /// editing suites all compare against the same canonical output.
+    func dump(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        let result = try run([path, "-c", "dump"])
+        #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+        return try JSONParser.parse(result.standardOutput)
+    }
+
+    /// Checks an edited file the same way in every suite: every byte accounted for, and every
+    /// backlink matching a link.
+    static func verifyFile(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(try BacklinkAudit.problems(in: path) == [], sourceLocation: sourceLocation)
     }
 }

@@ -72,11 +72,8 @@ struct ExportImportCommandTests {
 
     @Test func badRowsFailTheScriptWithTheirLines() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = try scratch()
+        let (directory, copy) = try ExecutableTests.workingCopy(of: "species", suite: "ExportImportCommandTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let copy = directory + "/species.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: copy)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy)
         try "name\nLichens\n\"unclosed\n".write(toFile: directory + "/broken.csv", atomically: true, encoding: .utf8)
         try "name,extra\nLichens,1\nMosses\n".write(toFile: directory + "/short.csv", atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: copy))
@@ -118,11 +115,8 @@ struct ExportImportCommandTests {
 
     @Test func importReportsTheSameWayIntoNewAndExistingClasses() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = try scratch()
+        let (directory, copy) = try ExecutableTests.workingCopy(of: "species", suite: "ExportImportCommandTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let copy = directory + "/species.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: copy)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy)
         try "name\r\nLichens\r\n".write(toFile: directory + "/one.csv", atomically: true, encoding: .utf8)
         let result = try runner.run([copy, "-c", "import csv \(directory)/one.csv Category; import csv \(directory)/one.csv Moss"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -133,11 +127,8 @@ struct ExportImportCommandTests {
 
     @Test func duplicateKeysInTheFileAreToldApartFromKeysTheClassHas() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = try scratch()
+        let (directory, copy) = try ExecutableTests.workingCopy(of: "tasks", suite: "ExportImportCommandTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let copy = directory + "/tasks.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("tasks"), toPath: copy)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy)
         let existing = try #require(objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("tasks")), "class_BankInfo")?.first?["bank_accno"]?.string)
         try "bank_accno,bankname,status\nX1,Bank,ok\nX1,Bank2,ok\n\(existing),b,c\n".write(toFile: directory + "/banks.csv", atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: copy))

@@ -8,12 +8,8 @@ import TestSupport
 struct FreeSpaceEditTests {
     @Test func pipedEditsKeepTheFileSize() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("FreeSpaceEdit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("tasks.realm").path
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("tasks"), toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let (directory, path) = try ExecutableTests.workingCopy(of: "tasks", suite: "FreeSpaceEdit")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let executable = ExecutableTests()
 
         // tasks.realm: 8 KiB, version 4, 26 tasks. 150 commits, one field each.

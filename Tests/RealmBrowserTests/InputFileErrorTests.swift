@@ -76,12 +76,8 @@ struct InputFileErrorTests {
 
     @Test func scriptsAndCSVFromPipesAndDevices() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("InputFileErrorTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "species", suite: "InputFileErrorTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/species.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let categories = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))["tables"]?.array?.first { $0["name"]?.string == "class_Category" }?["objects"]?.array).count
         let script = try runner.run([file, "-f", "/dev/stdin"], input: "count Category\n")
         #expect(script.status == 0, "\(script.standardError)")

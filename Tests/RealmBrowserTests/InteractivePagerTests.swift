@@ -18,35 +18,8 @@ struct InteractivePagerTests {
         let executable = try #require(Self.tmux, "tmux is needed (Debian package tmux; scripts/setup.sh installs it)")
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).txt").path
         defer { try? FileManager.default.removeItem(atPath: capture) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, capture, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // glibc 2.34+; Swift's Glibc module does not declare it, so it is looked up.
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"),
-                                  "glibc 2.34 or later is needed (posix_spawn_file_actions_addclosefrom_np)")
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-        // The test runner blocks signals in its threads; the terminal's processes must get SIGHUP.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable, "-S", socket] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environ)
-        try #require(spawned == 0, "cannot start tmux: error \(spawned)")
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try #require(TmuxClient.addCloseFrom, "glibc 2.34 or later is needed (posix_spawn_file_actions_addclosefrom_np)")
+        _ = try TmuxClient.spawn([executable, "-S", socket] + arguments, environment: nil, output: capture)
         return (try? String(contentsOfFile: capture, encoding: .utf8)) ?? ""
     }
 
@@ -59,18 +32,27 @@ struct InteractivePagerTests {
         return try condition()
     }
 
+    /// A private tmux socket and the file the pager writes, fresh for each test; both pager tests
+    /// use the same pair and end their session the same way (`endSession`).
+    func sessionPaths() -> (socket: String, paged: String) {
+        (FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pager-\(UUID().uuidString)").path,
+         FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path)
+    }
+
+    /// Quits the browser, ends the tmux server and removes the session's files.
+    func endSession(socket: String, paged: String) {
+        _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
+        _ = try? tmux(socket, ["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: paged)
+    }
+
     @Test func tallResultsGoThroughThePager() throws {
         guard Fixtures.requirePresent() else { return }
         let names = try #require(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))["tables"]?.array?
             .first { $0["name"]?.string == "class_Specimen" }?["objects"]?.array).map { try #require($0["name"]?.string) }
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pager-\(UUID().uuidString)").path
-        let paged = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path
-        defer {
-            _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
-            _ = try? tmux(socket, ["kill-server"])
-            try? FileManager.default.removeItem(atPath: socket)
-            try? FileManager.default.removeItem(atPath: paged)
-        }
+        let (socket, paged) = sessionPaths()
+        defer { endSession(socket: socket, paged: paged) }
         let command = "env -u COLUMNS -u LINES -u NO_COLOR PAGER='cat > \(paged)' REALM_BROWSER_HISTORY=/dev/null "
             + "'\(ExecutableTests.executable.path)' '\(Fixtures.realmPath("species"))'"
         try tmux(socket, ["new-session", "-d", "-s", "pager", "-x", "80", "-y", "12", command])
@@ -92,14 +74,8 @@ struct InteractivePagerTests {
 
     @Test func interruptingThePagerKeepsTheSession() throws {
         guard Fixtures.requirePresent() else { return }
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pager-\(UUID().uuidString)").path
-        let paged = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString).txt").path
-        defer {
-            _ = try? tmux(socket, ["send-keys", "-t", "pager", "quit", "Enter"])
-            _ = try? tmux(socket, ["kill-server"])
-            try? FileManager.default.removeItem(atPath: socket)
-            try? FileManager.default.removeItem(atPath: paged)
-        }
+        let (socket, paged) = sessionPaths()
+        defer { endSession(socket: socket, paged: paged) }
         // A pager that stays open until the user presses Ctrl-C, which the whole foreground
         // process group receives: the browser too.
         let command = "env -u COLUMNS -u LINES PAGER='cat > \(paged); sleep 60' REALM_BROWSER_HISTORY=/dev/null "

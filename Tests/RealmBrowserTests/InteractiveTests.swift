@@ -37,42 +37,11 @@ struct InteractiveTests {
             environment["TERM"] = environment["TERM"] ?? "xterm"
             environment.removeValue(forKey: "TMUX")
             let argv = [tmux, "-L", socket, "-f", "/dev/null"] + arguments
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
-            let cArguments = argv.map { strdup($0) } + [nil]
-            let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { (cArguments + cEnvironment).forEach { free($0) } }
-            // Test runners block signals on their threads; tmux and the program under test get a
-            // clean mask and default handlers, as from a shell (else SIGHUP would not end them).
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var empty = sigset_t()
-            sigemptyset(&empty)
-            var all = sigset_t()
-            sigfillset(&all)
-            posix_spawnattr_setsigmask(&attributes, &empty)
-            posix_spawnattr_setsigdefault(&attributes, &all)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, tmux, &actions, &attributes, cArguments, cEnvironment)
-            guard spawned == 0 else { throw CocoaError(.executableLoad) }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            let status = try TmuxClient.spawn(argv, environment: environment, output: outputPath)
             let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
             let output = capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
             return (exitStatus, output)
         }
-
-        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        /// glibc 2.34+ has it, but Swift's Glibc module does not declare it.
-        static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-            .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
         func type(_ text: String) throws { try run(["send-keys", "-t", "main", "-l", text]) }
         func press(_ key: String) throws { try run(["send-keys", "-t", "main", key]) }

@@ -9,26 +9,19 @@ struct LifecycleCommandTests {
     let runner = ExecutableTests()
 
     func copy(of fixture: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("LifecycleCommand-\(UUID().uuidString).realm").path
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        return path
+        try ExecutableTests.fileCopy(of: fixture, suite: "LifecycleCommand")
     }
 
     func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: path + ".lock")
+        ExecutableTests.removeFileCopy(path)
     }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let result = try runner.run([path, "-c", "dump"])
-        #expect(result.status == 0, "\(result.standardError)")
-        return try JSONParser.parse(result.standardOutput)
+    func dump(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        try runner.dump(path, sourceLocation: sourceLocation)
     }
 
-    func verify(_ path: String) throws {
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(try BacklinkAudit.problems(in: path) == [])
+    func verify(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try ExecutableTests.verifyFile(path, sourceLocation: sourceLocation)
     }
 
     /// The key after `key` in a table without primary key (fixtures README, "Object keys").

@@ -9,16 +9,11 @@ struct LinkValueCommandTests {
     let runner = ExecutableTests()
 
     func copy(_ fixture: String) throws -> (directory: String, file: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("LinkValueCommandTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let file = directory + "/\(fixture).realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
-        return (directory, file)
+        try ExecutableTests.workingCopy(of: fixture, suite: "LinkValueCommandTests")
     }
 
-    func objects(_ dump: JSONValue, _ table: String) throws -> [JSONValue] {
-        try #require(dump["tables"]?.array?.first { $0["name"]?.string == table }?["objects"]?.array)
+    func objects(_ dump: JSONValue, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
+        try ExecutableTests.objects(dump, table, sourceLocation: sourceLocation)
     }
 
     @Test func updateAndCreateSetLinksWithTheirBacklinks() throws {

@@ -17,15 +17,12 @@ struct MixedBacklinkColumnCommandTests {
         return directory + "/alltypes.realm"
     }
 
-    func dump(_ path: String) throws -> JSONValue {
-        let dumped = try runner.run([path, "-c", "dump"])
-        #expect(dumped.status == 0, "\(dumped.standardError)")
-        return try JSONParser.parse(dumped.standardOutput)
+    func dump(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        try runner.dump(path, sourceLocation: sourceLocation)
     }
 
-    func check(_ path: String) throws {
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(try BacklinkAudit.problems(in: path) == [])
+    func check(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try ExecutableTests.verifyFile(path, sourceLocation: sourceLocation)
     }
 
     @Test func setFromTheCommandLineAddsTheColumn() throws {

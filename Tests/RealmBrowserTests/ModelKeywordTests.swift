@@ -10,12 +10,8 @@ struct ModelKeywordTests {
 
     @Test func javaFieldsNamedByKeywordsGetRealmField() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ModelKeywordTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "species", suite: "ModelKeywordTests", named: "kw")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/kw.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let added = try runner.run([file, "-c", "add class Holder (default int, class string?, name string)"])
         #expect(added.status == 0, "\(added.standardError)")
         let models = try runner.run([file, "-c", "models java Holder"])
@@ -54,12 +50,8 @@ struct ModelKeywordTests {
 
     @Test func swiftPropertiesNamedByKeywordsAreEscaped() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ModelKeywordTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "species", suite: "ModelKeywordTests", named: "kw")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/kw.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let added = try runner.run([file, "-c", "add class Alias (typealias int, Any string, name string)"])
         #expect(added.status == 0, "\(added.standardError)")
         // By hand: Swift reserves typealias and Any; backticks make them property names.

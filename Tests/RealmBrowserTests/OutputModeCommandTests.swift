@@ -25,21 +25,7 @@ struct OutputModeCommandTests {
             process.executableURL = ExecutableTests.executable
             process.arguments = arguments
         }
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ExecutableTests.Run(status: process.terminationStatus,
-                                   standardOutput: String(decoding: output, as: UTF8.self),
-                                   standardError: String(decoding: errors, as: UTF8.self))
+        return try ExecutableTests.collect(process, input: input)
     }
 
     func table(_ name: String, in fixture: String) throws -> JSONValue {

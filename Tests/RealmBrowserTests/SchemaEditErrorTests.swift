@@ -10,12 +10,8 @@ struct SchemaEditErrorTests {
 
     @Test func primaryKeysAndNamesRealmCouldNotUseAreRefused() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SchemaEditErrorTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "species", suite: "SchemaEditErrorTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/species.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         let script = """
         add class Y (a int primary, b int primary)
@@ -52,12 +48,8 @@ struct SchemaEditErrorTests {
 
     @Test func importIntoANewClassFollowsTheSameNamingRules() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SchemaEditErrorTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "species", suite: "SchemaEditErrorTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/species.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         try "first name,age\nAda,36\n".write(toFile: directory + "/people.csv", atomically: true, encoding: .utf8)
         try "_key\n5\n".write(toFile: directory + "/keys.csv", atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: file))

@@ -10,12 +10,8 @@ struct TransactionErrorTests {
 
     @Test func objectsOfAClassWithANewPropertyWaitForTheCommit() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransactionErrorTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "species", suite: "TransactionErrorTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/species.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let script = """
         begin
         add property Category habitat string?
@@ -47,12 +43,8 @@ struct TransactionErrorTests {
 
     @Test func aClassAddedInTheTransactionIsNamedAsPending() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransactionErrorTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "species", suite: "TransactionErrorTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/species.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let result = try runner.run([file], input: "begin\nadd class Fungus (name string)\ncreate Fungus name = \"Morel\"\ncommit\ncreate Fungus name = \"Morel\"\ncount Fungus\n")
         #expect(result.status == 1)
         #expect(result.standardError == "error (line 3): class Fungus is added by this transaction and exists once it is committed: 'commit' first, then use it\n")

@@ -10,17 +10,11 @@ struct UserErrorTests {
 
     /// A writable copy of a fixture in a fresh directory (the fixtures stay untouched).
     func copy(_ fixture: String) throws -> (directory: String, file: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("UserErrorTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let file = directory + "/\(fixture).realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
-        return (directory, file)
+        try ExecutableTests.workingCopy(of: fixture, suite: "UserErrorTests")
     }
 
-    func objects(_ fixture: String, _ table: String) throws -> [JSONValue] {
-        let dump = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath(fixture))
-        return try #require(dump["tables"]?.array?.first { $0["name"]?.string == table }?["objects"]?.array)
+    func objects(_ fixture: String, _ table: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
+        try ExecutableTests.objects(inFixture: fixture, table, sourceLocation: sourceLocation)
     }
 
     @Test func negativePositionOutOfRangeNamesThePositionTyped() throws {

@@ -11,12 +11,7 @@ struct ValueSizeTests {
     static let longestString = 0xFF_FFF8 - 8 - 1
 
     func scratch() throws -> (directory: String, file: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ValueSizeTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let file = directory + "/species.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
-        return (directory, file)
+        try ExecutableTests.workingCopy(of: "species", suite: "ValueSizeTests")
     }
 
     @Test func stringsPastRealmsLimitAreRefusedWithTheProperty() throws {
@@ -56,12 +51,8 @@ struct ValueSizeTests {
 
     @Test func floatsBeyondFloatRangeAreRefusedNotMadeInfinite() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ValueSizeTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, file) = try ExecutableTests.workingCopy(of: "alltypes", suite: "ValueSizeTests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/alltypes.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("alltypes"), toPath: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         // Float.greatestFiniteMagnitude is about 3.4028235e38 (IEEE 754 binary32).
         let result = try runner.run([file, "-c", "set AllTypes[1].floatReq = 1e39; update AllTypes TRUEPREDICATE SET floatOpt = -3.5e38"])
