@@ -197,49 +197,25 @@ enum CollectionEditing {
     /// The first word of `text` (brackets and quotes kept together) and the rest, trimmed.
     static func firstWord(_ text: String) -> (word: String, rest: String) {
         let trimmed = text.trimmingWhitespace()
-        var depth = 0
-        var quote: Character?
-        for index in trimmed.indices {
-            let character = trimmed[index]
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "\"", "'": quote = character
-            case "[", "(", "{": depth += 1
-            case "]", ")", "}": depth -= 1
-            default:
-                if character.isWhitespace && depth == 0 {
-                    return (String(trimmed[..<index]), String(trimmed[index...]).trimmingWhitespace())
-                }
-            }
+        var scanner = QuoteBracketScanner()
+        for index in trimmed.indices where scanner.isPlain(trimmed[index]) && trimmed[index].isWhitespace && scanner.depth == 0 {
+            return (String(trimmed[..<index]), String(trimmed[index...]).trimmingWhitespace())
         }
         return (trimmed, "")
     }
 
     /// `text` split at `separator` where it stands outside quotes and brackets.
-    static func splitTopLevel(_ text: String, at separator: Character) -> [String] {
+    /// `honoursEscapes: false` keeps the older rule of `create`'s assignments, where a backslash
+    /// inside quotes is an ordinary character.
+    static func splitTopLevel(_ text: String, at separator: Character, honoursEscapes: Bool = true) -> [String] {
         var parts: [String] = []
         var current = ""
-        var depth = 0
-        var quote: Character?
-        var escaped = false
+        var scanner = QuoteBracketScanner(honoursEscapes: honoursEscapes)
         for character in text {
-            if let open = quote {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == open { quote = nil }
-                current.append(character)
-                continue
-            }
-            switch character {
-            case "\"", "'": quote = character
-            case "[", "(", "{": depth += 1
-            case "]", ")", "}": depth -= 1
-            case separator where depth == 0:
+            if scanner.isPlain(character) && character == separator && scanner.depth == 0 {
                 parts.append(current)
                 current = ""
                 continue
-            default: break
             }
             current.append(character)
         }
@@ -249,22 +225,10 @@ enum CollectionEditing {
 
     /// The position of the last `.` outside brackets and quotes (the end when there is none).
     private static func lastDot(in text: String) -> String.Index {
-        var depth = 0
-        var quote: Character?
+        var scanner = QuoteBracketScanner(squareBracketsOnly: true)
         var found = text.endIndex
-        for index in text.indices {
-            let character = text[index]
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "\"", "'": quote = character
-            case "[": depth += 1
-            case "]": depth -= 1
-            case "." where depth == 0: found = index
-            default: break
-            }
+        for index in text.indices where scanner.isPlain(text[index]) && text[index] == "." && scanner.depth == 0 {
+            found = index
         }
         return found
     }

@@ -50,29 +50,7 @@ enum CreateCommand {
 
     /// `a = 1, b = 'x, y'` split at the commas outside quotes and brackets.
     static func assignments(_ text: String) -> [String] {
-        var parts: [String] = []
-        var current = ""
-        var quote: Character?
-        var depth = 0
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil }
-                current.append(character)
-                continue
-            }
-            switch character {
-            case "\"", "'": quote = character
-            case "[", "(", "{": depth += 1
-            case "]", ")", "}": depth -= 1
-            case "," where depth == 0:
-                parts.append(current)
-                current = ""
-                continue
-            default: break
-            }
-            current.append(character)
-        }
-        parts.append(current)
-        return parts.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        CollectionEditing.splitTopLevel(text, at: ",", honoursEscapes: false)
+            .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 }

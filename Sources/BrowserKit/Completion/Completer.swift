@@ -182,20 +182,9 @@ public enum Completer {
     /// Where the statement being typed starts: after the last `;` outside quotes and brackets.
     static func lastStatementStart(in text: String) -> Int {
         var start = 0
-        var quote: Character?
-        var depth = 0
-        for (offset, character) in text.enumerated() {
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "\"", "'": quote = character
-            case "[", "(", "{": depth += 1
-            case "]", ")", "}": depth = max(0, depth - 1)
-            case ";" where depth == 0: start = offset + 1
-            default: break
-            }
+        var scanner = QuoteBracketScanner(clampsDepth: true)
+        for (offset, character) in text.enumerated() where scanner.isPlain(character) && scanner.depth == 0 && character == ";" {
+            start = offset + 1
         }
         return start
     }

@@ -4,15 +4,30 @@ import RealmFormat
 /// date and string that reads every non-empty field; optional when some field is empty
 /// (unquoted). The `_key` column `export csv` writes is not a property.
 enum CSVTypeInference {
-    static func columns(records: [CSVRecord], path: String) throws(BrowserError) -> [NewColumn?] {
+    /// The header row of `records`, checked for the separator. Shared with the import into an
+    /// existing class (`ImportPlan.existing`) so both imports refuse an empty file the same way.
+    static func header(of records: [CSVRecord], path: String) throws(BrowserError) -> CSVRecord {
         guard let header = records.first else { throw .invalidInput(path: path, reason: "the file is empty; it needs a header row naming the properties") }
+        try CSVReader.checkSeparator(header, path: path)
+        return header
+    }
+
+    /// The trimmed name in header column `index`, refusing an empty or repeated one (`seen`
+    /// collects the names so far). Shared with `ImportPlan.existing` so both imports report
+    /// header mistakes in the same words and the same order.
+    static func headerName(_ field: CSVField, at index: Int, seen: inout Set<String>, path: String) throws(BrowserError) -> String {
+        let name = field.text.trimmingWhitespace()
+        guard !name.isEmpty else { throw .invalidInput(path: path, reason: "column \(index + 1) of the header has no name") }
+        guard seen.insert(name).inserted else { throw .invalidInput(path: path, reason: "the header names \(name) twice") }
+        return name
+    }
+
+    static func columns(records: [CSVRecord], path: String) throws(BrowserError) -> [NewColumn?] {
+        let header = try Self.header(of: records, path: path)
         var columns: [NewColumn?] = []
         var seen = Set<String>()
-        try CSVReader.checkSeparator(header, path: path)
         for (index, field) in header.fields.enumerated() {
-            let name = field.text.trimmingWhitespace()
-            guard !name.isEmpty else { throw .invalidInput(path: path, reason: "column \(index + 1) of the header has no name") }
-            guard seen.insert(name).inserted else { throw .invalidInput(path: path, reason: "the header names \(name) twice") }
+            let name = try headerName(field, at: index, seen: &seen, path: path)
             if name == "_key" {
                 columns.append(nil)
                 continue

@@ -66,13 +66,23 @@ final class ExportValueEncoder {
 
     private func appendCollection(_ collection: CollectionSummary, column: Column, to text: inout String,
                                   depth: Int) throws(RealmFormatError) {
+        try appendEntries(of: collection, to: &text) { (element, text) throws(RealmFormatError) in
+            try appendElement(element, collection: collection, column: column, to: &text, depth: depth)
+        }
+    }
+
+    /// `collection` as a JSON object (a dictionary) or array, `appendValue` writing each value.
+    /// Typed columns and mixed values write their elements differently but share the brackets,
+    /// keys and commas, so those are written here once.
+    private func appendEntries(of collection: CollectionSummary, to text: inout String,
+                               appendValue: (RealmValue, inout String) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
         if collection.kind == .dictionary {
             text += "{"
             for (index, entry) in try collections.entries(of: collection).enumerated() {
                 if index > 0 { text += ", " }
                 CanonicalValueEncoder.appendJSONString(Self.dictionaryKey(entry.key), to: &text)
                 text += ": "
-                try appendElement(entry.value, collection: collection, column: column, to: &text, depth: depth)
+                try appendValue(entry.value, &text)
             }
             text += "}"
             return
@@ -80,7 +90,7 @@ final class ExportValueEncoder {
         text += "["
         for (index, element) in try collections.elements(of: collection).enumerated() {
             if index > 0 { text += ", " }
-            try appendElement(element, collection: collection, column: column, to: &text, depth: depth)
+            try appendValue(element, &text)
         }
         text += "]"
     }
@@ -136,22 +146,8 @@ final class ExportValueEncoder {
             guard depth < Self.maximumDepth else {
                 throw .unexpectedNode(ref: Int(collection.rootRef ?? 0), context: "export", detail: "collections nested more than \(Self.maximumDepth) deep")
             }
-            if collection.kind == .dictionary {
-                text += "{"
-                for (index, entry) in try collections.entries(of: collection).enumerated() {
-                    if index > 0 { text += ", " }
-                    CanonicalValueEncoder.appendJSONString(Self.dictionaryKey(entry.key), to: &text)
-                    text += ": "
-                    try appendMixed(entry.value, to: &text, depth: depth + 1)
-                }
-                text += "}"
-            } else {
-                text += "["
-                for (index, element) in try collections.elements(of: collection).enumerated() {
-                    if index > 0 { text += ", " }
-                    try appendMixed(element, to: &text, depth: depth + 1)
-                }
-                text += "]"
+            try appendEntries(of: collection, to: &text) { (element, text) throws(RealmFormatError) in
+                try appendMixed(element, to: &text, depth: depth + 1)
             }
         }
     }

@@ -32,15 +32,12 @@ struct ImportPlan {
     /// Checks every record of an import into an existing class, types from its schema.
     static func existing(_ table: Table, records: [CSVRecord], file: RealmFile, path: String,
                          links: LinkTargetIndex) throws(BrowserError) -> ImportPlan {
-        guard let header = records.first else { throw .invalidInput(path: path, reason: "the file is empty; it needs a header row naming the properties") }
+        let header = try CSVTypeInference.header(of: records, path: path)
         var plan = ImportPlan()
         var columns: [Column?] = []
         var seen = Set<String>()
-        try CSVReader.checkSeparator(header, path: path)
         for (index, field) in header.fields.enumerated() {
-            let name = field.text.trimmingWhitespace()
-            guard !name.isEmpty else { throw .invalidInput(path: path, reason: "column \(index + 1) of the header has no name") }
-            guard seen.insert(name).inserted else { throw .invalidInput(path: path, reason: "the header names \(name) twice") }
+            let name = try CSVTypeInference.headerName(field, at: index, seen: &seen, path: path)
             if name == "_key" {
                 plan.ignoredKeyColumn = true
                 columns.append(nil)

@@ -3,21 +3,13 @@
 /// reference types enabled so `string` is required and `string?` optional.
 enum CSharpModelWriter {
     static func source(for classes: [ModelClass], fileName: String) -> String {
-        var text = "// Realm models for \(fileName), written by realm-browser from the file's schema.\n"
-        text += "using System;\nusing System.Collections.Generic;\nusing System.Linq;\nusing MongoDB.Bson;\nusing Realms;\n\n#nullable enable\n"
-        for model in classes {
-            text += "\n" + declaration(of: model)
-        }
-        return text
+        ModelSource.joining(classes, fileName: fileName,
+                            preamble: "using System;\nusing System.Collections.Generic;\nusing System.Linq;\nusing MongoDB.Bson;\nusing Realms;\n\n#nullable enable\n",
+                            declaration: declaration(of:))
     }
 
     static func declaration(of model: ModelClass) -> String {
-        let base: String
-        switch model.kind {
-        case .embedded: base = "IEmbeddedObject"
-        case .asymmetric: base = "IAsymmetricObject"
-        case .topLevel: base = "IRealmObject"
-        }
+        let base = model.baseName(embedded: "IEmbeddedObject", asymmetric: "IAsymmetricObject", topLevel: "IRealmObject")
         let text = "public partial class \(model.name) : \(base)\n{\n"
         var lines: [String] = []
         for property in model.properties {

@@ -2,12 +2,8 @@
 /// reference types that may not be null, and getters and setters.
 enum JavaModelWriter {
     static func source(for classes: [ModelClass], fileName: String) -> String {
-        var text = "// Realm models for \(fileName), written by realm-browser from the file's schema.\n"
-        text += "// One class per file, as Java requires.\n"
-        for model in classes {
-            text += "\n" + file(for: model)
-        }
-        return text
+        ModelSource.joining(classes, fileName: fileName, preamble: "// One class per file, as Java requires.\n",
+                            declaration: file(for:))
     }
 
     static func file(for model: ModelClass) -> String {

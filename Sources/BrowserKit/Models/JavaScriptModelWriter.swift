@@ -4,7 +4,7 @@ struct JavaScriptModelWriter {
     let typed: Bool
 
     func source(for classes: [ModelClass], fileName: String) -> String {
-        var text = "// Realm models for \(fileName), written by realm-browser from the file's schema.\n"
+        var text = ModelSource.banner(fileName: fileName)
         let usesBSON = classes.contains { $0.properties.contains { [.objectId, .decimal128, .uuid].contains($0.type) } }
         text += typed && usesBSON ? "import Realm, { BSON } from 'realm';\n" : "import Realm from 'realm';\n"
         for model in classes {

@@ -8,19 +8,15 @@ enum KotlinModelWriter {
     static func source(for classes: [ModelClass], fileName: String) -> String {
         var imports: Set<String> = []
         let bodies = classes.map { declaration(of: $0, imports: &imports) }
-        var text = "// Realm models for \(fileName), written by realm-browser from the file's schema.\n"
+        var text = ModelSource.banner(fileName: fileName)
         text += imports.sorted().map { "import \($0)\n" }.joined()
         for body in bodies { text += "\n" + body }
         return text
     }
 
     static func declaration(of model: ModelClass, imports: inout Set<String>) -> String {
-        let base: String
-        switch model.kind {
-        case .embedded: base = "EmbeddedRealmObject"; imports.insert("io.realm.kotlin.types.EmbeddedRealmObject")
-        case .asymmetric: base = "AsymmetricRealmObject"; imports.insert("io.realm.kotlin.types.AsymmetricRealmObject")
-        case .topLevel: base = "RealmObject"; imports.insert("io.realm.kotlin.types.RealmObject")
-        }
+        let base = model.baseName(embedded: "EmbeddedRealmObject", asymmetric: "AsymmetricRealmObject", topLevel: "RealmObject")
+        imports.insert("io.realm.kotlin.types.\(base)")
         var text = "class \(model.name) : \(base) {\n"
         for property in model.properties {
             var annotations: [String] = []

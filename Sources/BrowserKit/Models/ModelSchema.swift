@@ -40,6 +40,37 @@ struct ModelClass {
     var primaryKey: ModelProperty? { properties.first(where: \.isPrimaryKey) }
 }
 
+extension ModelClass {
+    /// The base type for this class's kind in one language. Every writer makes the same
+    /// three-way choice; spelling it once keeps a new kind from being missed in one of them.
+    func baseName(embedded: String, asymmetric: String, topLevel: String) -> String {
+        switch kind {
+        case .embedded: return embedded
+        case .asymmetric: return asymmetric
+        case .topLevel: return topLevel
+        }
+    }
+}
+
+/// The frame every generated models file shares, so the languages agree on the banner line.
+enum ModelSource {
+    /// The first line of every generated file (a `//` comment in all the target languages).
+    static func banner(fileName: String) -> String {
+        "// Realm models for \(fileName), written by realm-browser from the file's schema.\n"
+    }
+
+    /// The banner, then `preamble`, then each class's declaration after a blank line: the
+    /// layout of the writers that need no imports collected from the classes.
+    static func joining(_ classes: [ModelClass], fileName: String, preamble: String,
+                        declaration: (ModelClass) -> String) -> String {
+        var text = banner(fileName: fileName) + preamble
+        for model in classes {
+            text += "\n" + declaration(model)
+        }
+        return text
+    }
+}
+
 /// The value type of a property or of a collection's elements.
 enum ModelType: Equatable {
     case int, bool, float, double, string, data, date, objectId, decimal128, uuid, mixed

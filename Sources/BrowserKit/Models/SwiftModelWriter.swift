@@ -10,21 +10,12 @@ enum SwiftModelWriter {
                                         "rethrows", "fallthrough", "Any", "_"]
 
     static func source(for classes: [ModelClass], fileName: String) -> String {
-        var text = "// Realm models for \(fileName), written by realm-browser from the file's schema.\n"
-        text += "import Foundation\nimport RealmSwift\n"
-        for model in classes {
-            text += "\n" + declaration(of: model)
-        }
-        return text
+        ModelSource.joining(classes, fileName: fileName, preamble: "import Foundation\nimport RealmSwift\n",
+                            declaration: declaration(of:))
     }
 
     static func declaration(of model: ModelClass) -> String {
-        let base: String
-        switch model.kind {
-        case .embedded: base = "EmbeddedObject"
-        case .asymmetric: base = "AsymmetricObject"
-        case .topLevel: base = "Object"
-        }
+        let base = model.baseName(embedded: "EmbeddedObject", asymmetric: "AsymmetricObject", topLevel: "Object")
         var text = "class \(model.name): \(base) {\n"
         for property in model.properties {
             if property.isFullTextIndexed {

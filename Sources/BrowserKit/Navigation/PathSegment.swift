@@ -63,22 +63,11 @@ public struct PathSegment: Equatable {
 
     /// The `]` matching the `[` at the start of `text`, skipping quoted text.
     private static func closingBracket(in text: Substring) -> Substring.Index? {
-        var depth = 0
-        var quote: Character?
+        var scanner = QuoteBracketScanner(squareBracketsOnly: true)
         for index in text.indices {
-            let character = text[index]
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "\"", "'": quote = character
-            case "[": depth += 1
-            case "]":
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
+            let closes = scanner.quote == nil && text[index] == "]"
+            _ = scanner.isPlain(text[index])
+            if closes && scanner.depth == 0 { return index }
         }
         return nil
     }
