@@ -58,6 +58,12 @@ struct OracleQueryTests {
         if realmError.contains("Request for argument at index") {
             return .semantic(reason: "uses an argument $n, and no arguments are supplied")
         }
+        if realmError.contains("Cannot use aggregate") {
+            return .semantic(reason: "asks for an aggregate the property's type has none of (needs the schema)")
+        }
+        if realmError.contains("Unable to parse the type attribute string") {
+            return .semantic(reason: "names a type @type does not know (a string constant, checked when bound)")
+        }
         return .unclassified
     }
 
