@@ -16,10 +16,10 @@ struct BPlusTree {
         }
     }
 
-    static func innerCount(_ node: Node, context: String) throws(RealmFormatError) -> Int {
-        try node.require(node.size >= 2, context, "a B+tree inner node needs at least 2 slots")
-        let total = try node.tagged(node.size - 1, context)
-        try node.require(total >= 0 && total <= Int64(Int32.max), context, "element count \(total) is impossible")
+    static func innerCount(_ node: Node, context: @autoclosure () -> String) throws(RealmFormatError) -> Int {
+        try node.require(node.size >= 2, context(), "a B+tree inner node needs at least 2 slots")
+        let total = try node.tagged(node.size - 1, context())
+        try node.require(total >= 0 && total <= Int64(Int32.max), context(), "element count \(total) is impossible")
         return Int(total)
     }
 

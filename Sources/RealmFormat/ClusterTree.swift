@@ -90,7 +90,7 @@ public struct ClusterTree: Sendable {
     }
 
     /// `forEachLeaf` for callers whose body throws only `RealmFormatError`.
-    func forEachLeafTyped(_ body: (ClusterLeaf) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+    public func forEachLeafTyped(_ body: (ClusterLeaf) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
         do {
             try forEachLeaf { leaf in try body(leaf) }
         } catch let error as RealmFormatError {

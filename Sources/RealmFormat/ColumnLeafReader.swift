@@ -23,9 +23,10 @@ public struct ColumnLeafReader: Sendable {
             layout = .absent
             return
         }
-        let context = "column \"\(column.name)\""
+        // Built only for an error: readers are made for every leaf a scan visits.
+        func context() -> String { "column \"\(column.name)\"" }
         if let kind = column.collection {
-            try node.require(node.hasRefs, context, "a collection column must hold refs")
+            try node.require(node.hasRefs, context(), "a collection column must hold refs")
             layout = .collections(node, kind)
             try check(elements: node.size, node: node)
             return
@@ -33,28 +34,28 @@ public struct ColumnLeafReader: Sendable {
         let encoding: LeafEncoding
         switch column.type {
         case .backlink:
-            try node.require(node.hasRefs, context, "a backlink column must hold refs")
+            try node.require(node.hasRefs, context(), "a backlink column must hold refs")
             layout = .backlinks(node)
             try check(elements: node.size, node: node)
             return
         case .link, .legacyLinkList:
             guard let target = column.targetTableKey else {
-                throw .unexpectedNode(ref: node.ref, context: context, detail: "link column without a target table")
+                throw .unexpectedNode(ref: node.ref, context: context(), detail: "link column without a target table")
             }
             encoding = .link(target: target, storesKeyPlusOne: true)
         case .mixed:
             encoding = .mixed(linkTarget: nil)
         default:
             guard let elementEncoding = LeafEncoding.collectionElement(column.type, nullable: column.isNullable, linkTarget: nil) else {
-                throw .unexpectedNode(ref: node.ref, context: context, detail: "no leaf layout for \(column.type)")
+                throw .unexpectedNode(ref: node.ref, context: context(), detail: "no leaf layout for \(column.type)")
             }
             encoding = elementEncoding
         }
         var enumValues: BlobLeaf?
         if column.type == .string, let valuesRef = column.enumValuesRef, !node.hasRefs, node.widthType == .bits {
-            enumValues = try BlobLeaf(node: try node.file.node(at: valuesRef, context: "\(context) enumerated values"), isString: true)
+            enumValues = try BlobLeaf(node: try node.file.node(at: valuesRef, context: "\(context()) enumerated values"), isString: true)
         }
-        let values = try ValueLeaf(node: node, encoding: encoding, enumValues: enumValues, context: context)
+        let values = try ValueLeaf(node: node, encoding: encoding, enumValues: enumValues, context: context())
         layout = .values(values)
         try check(elements: values.count, node: node)
     }
@@ -82,6 +83,15 @@ public struct ColumnLeafReader: Sendable {
         case .backlinks:
             return .null
         }
+    }
+
+    /// The element count of row `row`'s collection, as `value(at:)` reports it (0 when it has
+    /// none), without building the value.
+    public func collectionSize(at row: Int) throws(RealmFormatError) -> Int {
+        guard case let .collections(node, kind) = layout else { return 0 }
+        guard case let .ref(root) = try node.slot(row) else { return 0 }
+        return try CollectionCounter.count(rootRef: root, kind: kind, elementType: column.type, nullable: column.isNullable,
+                                           legacyDictionary: usesLegacyDictionaries, file: node.file)
     }
 
     /// For backlink columns: the keys of the objects (in the origin table) linking to `row`,

@@ -20,9 +20,10 @@ struct ValueLeaf {
     let storage: Storage
     let count: Int
 
-    init(node: Node, encoding: LeafEncoding, enumValues: BlobLeaf? = nil, context: String) throws(RealmFormatError) {
+    /// `context` is built only for an error: scans make leaves per object and must not pay for it.
+    init(node: Node, encoding: LeafEncoding, enumValues: BlobLeaf? = nil, context: @autoclosure () -> String) throws(RealmFormatError) {
         func plainIntegers() throws(RealmFormatError) {
-            try node.require(!node.hasRefs && node.widthType == .bits, context, "expected a plain integer node")
+            try node.require(!node.hasRefs && node.widthType == .bits, context(), "expected a plain integer node")
         }
         switch encoding {
         case let .int(nullable):
@@ -35,13 +36,13 @@ struct ValueLeaf {
             count = node.size
         case .float, .double:
             let width = encoding == .float ? 4 : 8
-            try node.require(node.widthType == .multiply && (node.width == width || node.size == 0), context,
+            try node.require(node.widthType == .multiply && (node.width == width || node.size == 0), context(),
                              "expected \(width)-byte elements, found \(node.width)")
             storage = encoding == .float ? .floats(node) : .doubles(node)
             count = node.size
         case .string where !node.hasRefs && node.widthType == .bits:
             guard let enumValues else {
-                throw .unexpectedNode(ref: node.ref, context: context, detail: "an integer node where strings belong, without enumerated values")
+                throw .unexpectedNode(ref: node.ref, context: context(), detail: "an integer node where strings belong, without enumerated values")
             }
             storage = .enumerated(indexes: node, values: enumValues)
             count = node.size
@@ -50,10 +51,10 @@ struct ValueLeaf {
             storage = .blobs(blobs)
             count = blobs.count
         case .timestamp:
-            try node.require(node.hasRefs && node.size >= 2, context, "a timestamp leaf holds two refs")
-            let seconds = try node.requiredChild(0, "\(context) seconds")
-            let nanoseconds = try node.requiredChild(1, "\(context) nanoseconds")
-            try seconds.require(seconds.size >= 1 && nanoseconds.size == seconds.size - 1, context,
+            try node.require(node.hasRefs && node.size >= 2, context(), "a timestamp leaf holds two refs")
+            let seconds = try node.requiredChild(0, "\(context()) seconds")
+            let nanoseconds = try node.requiredChild(1, "\(context()) nanoseconds")
+            try seconds.require(seconds.size >= 1 && nanoseconds.size == seconds.size - 1, context(),
                                 "\(seconds.size - 1) seconds for \(nanoseconds.size) nanoseconds")
             storage = .timestamps(seconds: seconds, nanoseconds: nanoseconds)
             count = nanoseconds.size

@@ -14,19 +14,12 @@ struct IndexPlanner {
                 if let keys = try candidates(for: part) { return keys }
             }
             return nil
-        case let .fast(comparison):
-            guard case let .integer(.equal, number) = comparison.test, comparison.column.type == .int else {
-                if case let .bytes(.equal, bytes) = comparison.test {
-                    return try lookup(comparison.column, [.string(String(decoding: bytes, as: UTF8.self))])
-                }
-                return nil
-            }
-            return try lookup(comparison.column, [.int(number)])
-        case let .comparison(.path(path, nil, nil), op, options, .constant(values, isList)) where options.isEmpty:
-            guard op == .equal || (op == .in && isList) || (op == .equal && isList),
-                  path.origin == .root, path.steps.count == 1, case let .property(column) = path.steps[0],
+        case let .comparison(left, op, options, right):
+            guard options.isEmpty, let shape = KernelCompiler.normalized(left, op, right),
+                  shape.op == .equal || shape.op == .in, shape.operation == nil, shape.quantifier == nil,
+                  shape.path.origin == .root, shape.path.steps.count == 1, case let .property(column) = shape.path.steps[0],
                   column.collection == nil, [.int, .string].contains(column.type) else { return nil }
-            return try lookup(column, values)
+            return try lookup(column, shape.constants)
         default:
             return nil
         }

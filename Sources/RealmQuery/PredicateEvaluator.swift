@@ -26,9 +26,6 @@ struct PredicateEvaluator {
             return false
         case let .comparison(left, op, options, right):
             return compare(try evaluate(left, object, variables), op, options, try evaluate(right, object, variables))
-        case let .fast(comparison):
-            guard case let .object(root) = object else { return false }
-            return try comparison.matches(root)
         case let .between(value, lower, upper):
             let operand = try evaluate(value, object, variables)
             let low = try evaluate(lower, object, variables)

@@ -2,12 +2,25 @@ import RealmFormat
 
 /// Runs Realm Query Language queries over a file and returns the matching objects' keys in
 /// the order Realm returns them: key order, then SORT/DISTINCT/LIMIT left to right.
+///
+/// The predicate is bound, compiled into scan kernels (`KernelCompiler`) and run over the
+/// class's cluster leaves, or over the candidates of a search index; the matching rows' keys,
+/// and the values SORT and DISTINCT need, are read while the scan stands on their leaf.
 public struct QueryEngine {
+    /// How predicates are evaluated. `general` runs the per-object evaluator alone: slower, and
+    /// kept so the kernels can be checked against it.
+    public enum Strategy: Sendable {
+        case kernels
+        case general
+    }
+
     public let file: RealmFile
+    public let strategy: Strategy
     let paths: PathEvaluator
 
-    public init(file: RealmFile) {
+    public init(file: RealmFile, strategy: Strategy = .kernels) {
         self.file = file
+        self.strategy = strategy
         paths = PathEvaluator(file: file)
     }
 
@@ -20,41 +33,26 @@ public struct QueryEngine {
 
     public func run(_ query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> [Int64] {
         let binder = PredicateBinder(file: file, arguments: arguments)
-        let predicate = try binder.bind(query.predicate, on: table).optimized
-        let ordering = try bindDescriptors(query.descriptors, binder: binder, table: table)
+        let predicate = try binder.bind(query.predicate, on: table)
+        let ordering = ResultOrdering(try bindDescriptors(query.descriptors, binder: binder, table: table), paths: paths)
         let evaluator = PredicateEvaluator(paths: paths)
-        var matches: [ObjectRef] = []
-        do {
-            if let candidates = try IndexPlanner(file: file).candidates(for: predicate) {
-                for key in candidates {
-                    guard let object = try paths.object(in: table, key: key) else { continue }
-                    if try evaluator.matches(predicate, .object(object)) { matches.append(object) }
-                }
-            } else {
-                let columnar = LeafFilter.applies(to: predicate)
-                try table.objects.forEachLeaf { leaf in
-                    let readers = LeafReaders(leaf: leaf)
-                    if columnar {
-                        for (row, matched) in try LeafFilter.mask(predicate, readers: readers).enumerated() where matched {
-                            matches.append(ObjectRef(table: table, readers: readers, row: row))
-                        }
-                        return
-                    }
-                    for row in 0..<leaf.count {
-                        let object = ObjectRef(table: table, readers: readers, row: row)
-                        if try evaluator.matches(predicate, .object(object)) { matches.append(object) }
-                    }
-                }
-            }
-            let ordered = try ResultOrdering(paths: paths).apply(ordering, to: matches)
+        let kernel: ScanKernel = strategy == .kernels
+            ? KernelCompiler(file: file, evaluator: evaluator).compile(predicate, on: table)
+            : GeneralKernel(predicate, evaluator: evaluator)
+        do throws(RealmFormatError) {
             var keys: [Int64] = []
-            keys.reserveCapacity(ordered.count)
-            for object in ordered { keys.append(try object.key) }
-            return keys
-        } catch let error as RealmFormatError {
-            throw .file(error)
+            let collect = { (leafKeys: LeafKeys, rows: RowBitmap, scope: LeafScope) throws(RealmFormatError) in
+                rows.forEachSelected { row in keys.append(leafKeys[row]) }
+                if !ordering.isEmpty { try ordering.collect(rows, scope) }
+            }
+            if let candidates = try IndexPlanner(file: file).candidates(for: predicate) {
+                try CandidateScan(table: table, kernel: kernel).run(candidates, collect)
+            } else {
+                try TableScan(table: table, kernel: kernel).run(collect)
+            }
+            return ordering.apply(to: keys)
         } catch {
-            throw .invalid(message: "\(error)", range: query.predicate.range)
+            throw .file(error)
         }
     }
 

@@ -1,0 +1,70 @@
+/// The elements of one object's list or set (or backlink list), leaf by leaf, for scans that
+/// test them in place: no `RealmValue` and no array of elements per object.
+public struct CollectionElements: Sendable {
+    let file: FileBytes
+    let encoding: LeafEncoding
+    let kind: CollectionKind
+
+    /// For a list or set column; nil for dictionaries and element types scans do not read.
+    public init?(column: Column, file: RealmFile) {
+        guard let kind = column.collection, kind != .dictionary,
+              let encoding = LeafEncoding.collectionElement(column.type, nullable: column.isNullable,
+                                                            linkTarget: column.targetTableKey ?? 0) else { return nil }
+        self.file = file.mapped.bytes
+        self.encoding = encoding
+        self.kind = kind
+    }
+
+    /// For a backlink column: the keys of the linking objects.
+    public init(backlinksIn file: RealmFile) {
+        self.file = file.mapped.bytes
+        encoding = .int(nullable: false)
+        kind = .list
+    }
+
+    /// Calls `body` with each leaf of the collection rooted at `root`, in element order, until
+    /// it returns false.
+    public func forEachLeaf(root: Int64, _ body: (ColumnScan) throws(RealmFormatError) -> Bool) throws(RealmFormatError) {
+        // Fixed context texts: building one per object would allocate per object.
+        let context = "collection element leaf"
+        let node = try file.node(at: root, context: "collection of a scanned object")
+        guard node.isInner else {
+            _ = try body(try scan(node, context: context))
+            return
+        }
+        // Only collections of more than a leaf's worth (1000 elements) get here.
+        var stopped = false
+        try BPlusTree(root: node, context: context).forEachLeaf { leaf throws(RealmFormatError) in
+            guard !stopped else { return }
+            stopped = !(try body(try scan(leaf, context: context)))
+        }
+    }
+
+    /// One leaf's elements, decoded straight from its node for the common element types
+    /// (with `ValueLeaf`'s checks), through `ValueLeaf` for the rest.
+    private func scan(_ node: Node, context: String) throws(RealmFormatError) -> ColumnScan {
+        switch encoding {
+        case let .int(nullable):
+            try node.require(!node.hasRefs && node.widthType == .bits, context, "expected a plain integer node")
+            guard nullable, node.size > 0 else { return .integers(try PackedIntegers(node, context: context), nullValue: nullable ? 0 : nil) }
+            return .integers(try PackedIntegers(node, skipping: 1, context: context), nullValue: node.uncheckedInt(0))
+        case .link(_, storesKeyPlusOne: false):
+            try node.require(!node.hasRefs && node.widthType == .bits, context, "expected a plain integer node")
+            return .linkKeys(try PackedIntegers(node, context: context))
+        case .string:
+            return .blobs(try BlobScan(node: node, isString: true))
+        default:
+            return try ValueLeaf(node: node, encoding: encoding, context: context).scan(context: context)
+        }
+    }
+}
+
+extension ColumnScan {
+    /// The root of row `row`'s collection in a `.collections` layout, nil when it has none
+    /// (as `ColumnLeafReader.value(at:)` reads the slot: only a ref is a collection).
+    @inlinable @inline(__always)
+    public static func collectionRoot(_ refs: PackedIntegers, _ row: Int) -> Int64? {
+        let slot = refs[row]
+        return slot != 0 && slot & 1 == 0 ? slot : nil
+    }
+}

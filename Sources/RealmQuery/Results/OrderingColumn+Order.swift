@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RealmFormat
+
+extension OrderingColumn {
+    /// For general keys: the order where a link on the way was null (such objects come first
+    /// in either direction); nil when both values exist.
+    @inline(__always)
+    func brokenLinkOrder(_ a: Int, _ b: Int) -> Int? {
+        guard kind == .general else { return nil }
+        switch (values[a] == nil, values[b] == nil) {
+        case (true, true): return 0
+        case (true, false): return -1
+        case (false, true): return 1
+        case (false, false): return nil
+        }
+    }
+
+    /// `SortOrder.compare` of the values of matches `a` and `b`: null first, NaN before every
+    /// other number, strings by their bytes.
+    @inline(__always)
+    func compare(_ a: Int, _ b: Int) -> Int {
+        if kind == .general {
+            guard let x = values[a], let y = values[b] else { return 0 }
+            return SortOrder.compare(x, y)
+        }
+        let nullA = nulls[a]
+        let nullB = nulls[b]
+        if nullA || nullB { return nullA == nullB ? 0 : (nullA ? -1 : 1) }
+        switch kind {
+        case .integer, .bool:
+            let x = integers[a], y = integers[b]
+            return x < y ? -1 : (x > y ? 1 : 0)
+        case .double:
+            let x = doubles[a], y = doubles[b]
+            if x < y { return -1 }
+            if x > y { return 1 }
+            let nanA = x.isNaN, nanB = y.isNaN
+            return nanA == nanB ? 0 : (nanA ? -1 : 1)
+        case .timestamp:
+            if seconds[a] != seconds[b] { return seconds[a] < seconds[b] ? -1 : 1 }
+            let x = nanoseconds[a], y = nanoseconds[b]
+            return x < y ? -1 : (x > y ? 1 : 0)
+        case .string:
+            return strings[a].withBytes { x in strings[b].withBytes { y in OrderingColumn.order(x, y) } }
+        case .general:
+            return 0
+        }
+    }
+
+    static func order(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Int {
+        let common = min(x.count, y.count)
+        if common > 0, let xBase = x.baseAddress, let yBase = y.baseAddress {
+            let order = memcmp(xBase, yBase, common)
+            if order != 0 { return order < 0 ? -1 : 1 }
+        }
+        return x.count < y.count ? -1 : (x.count > y.count ? 1 : 0)
+    }
+
+    /// Whether DISTINCT takes the values of matches `a` and `b` for the same (as `DistinctKey`
+    /// does: numbers by value with -0 equal to 0, NaNs of one sign and kind alike, null alike).
+    @inline(__always)
+    func same(_ a: Int, _ b: Int) -> Bool {
+        if kind == .general { return distinctKeys[a] == distinctKeys[b] }
+        if nulls[a] || nulls[b] { return nulls[a] == nulls[b] }
+        switch kind {
+        case .integer, .bool: return integers[a] == integers[b]
+        case .double: return OrderingColumn.distinctBits(doubles[a]) == OrderingColumn.distinctBits(doubles[b])
+        case .timestamp: return seconds[a] == seconds[b] && nanoseconds[a] == nanoseconds[b]
+        case .string: return strings[a].withBytes { x in strings[b].withBytes { y in OrderingColumn.order(x, y) == 0 } }
+        case .general: return false
+        }
+    }
+
+    func hash(_ index: Int, into hasher: inout Hasher) {
+        if kind == .general {
+            hasher.combine(distinctKeys[index])
+            return
+        }
+        if nulls[index] {
+            hasher.combine(0 as UInt8)
+            return
+        }
+        switch kind {
+        case .integer, .bool: hasher.combine(integers[index])
+        case .double: hasher.combine(OrderingColumn.distinctBits(doubles[index]))
+        case .timestamp:
+            hasher.combine(seconds[index])
+            hasher.combine(nanoseconds[index])
+        case .string: strings[index].withBytes { hasher.combine(bytes: $0) }
+        case .general: break
+        }
+    }
+
+    /// Bits equal exactly when `DistinctKey` texts are: -0 is 0, and a NaN keeps only its
+    /// sign and whether it signals (Swift prints "nan", "-nan", "snan", "-snan").
+    static func distinctBits(_ value: Double) -> UInt64 {
+        if value == 0 { return 0 }
+        guard value.isNaN else { return value.bitPattern }
+        return (value.sign == .minus ? 1 << 63 : 0) | (value.isSignalingNaN ? 1 : 2)
+    }
+}

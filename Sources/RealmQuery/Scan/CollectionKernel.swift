@@ -1,0 +1,140 @@
+import RealmFormat
+
+/// ANY, ALL or NONE of the elements of a list or set of primitive values, per object, on the
+/// collection's leaves read in place (`tags == 'sale'`, `ALL scores > 3`).
+final class CollectionKernel: ScanKernel {
+    let column: Column
+    let elements: CollectionElements
+    let condition: ValueCondition
+    let quantifier: Quantifier
+    private let scratch = RowBitmap(capacityRows: 1000)
+
+    private init(column: Column, elements: CollectionElements, condition: ValueCondition, quantifier: Quantifier) {
+        self.column = column
+        self.elements = elements
+        self.condition = condition
+        self.quantifier = quantifier
+    }
+
+    /// The kernel for `column`'s elements, or nil for dictionaries and element types read only
+    /// by the general evaluator (links, Mixed, decimals, ...).
+    static func make(_ column: Column, quantifier: Quantifier?, file: RealmFile,
+                     condition: (ColumnType) -> ValueCondition?) -> ScanKernel? {
+        guard [.int, .bool, .float, .double, .timestamp, .string].contains(column.type),
+              let elements = CollectionElements(column: column, file: file),
+              let condition = condition(column.type) else { return nil }
+        return CollectionKernel(column: column, elements: elements, condition: condition, quantifier: quantifier ?? .anyMatch)
+    }
+
+    var cost: KernelCost { .search }
+
+    func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
+        guard case let .collections(refs, _) = try scope.scan(column) else {
+            // No collections in this leaf: every object's is empty.
+            if !answer(anyMatched: false, allMatched: true) { rows.reset(rows: rows.rowCount, selected: false) }
+            return
+        }
+        try rows.keep { row throws(RealmFormatError) in
+            guard row < refs.count, let root = ColumnScan.collectionRoot(refs, row) else {
+                return answer(anyMatched: false, allMatched: true)
+            }
+            var anyMatched = false
+            var allMatched = true
+            try elements.forEachLeaf(root: root) { scan throws(RealmFormatError) in
+                try test(scan, anyMatched: &anyMatched, allMatched: &allMatched)
+                // ANY and NONE are settled by a match, ALL by a failure.
+                return quantifier == .allMatch ? allMatched : !anyMatched
+            }
+            return answer(anyMatched: anyMatched, allMatched: allMatched)
+        }
+    }
+
+    private func answer(anyMatched: Bool, allMatched: Bool) -> Bool {
+        switch quantifier {
+        case .anyMatch: return anyMatched
+        case .allMatch: return allMatched
+        case .noneMatch: return !anyMatched
+        }
+    }
+
+    /// Tests one leaf of elements.
+    private func test(_ scan: ColumnScan, anyMatched: inout Bool, allMatched: inout Bool) throws(RealmFormatError) {
+        guard let count = scan.elementCount else {
+            throw .unexpectedNode(ref: 0, context: "elements of \"\(column.name)\"", detail: "a collection leaf of an unexpected layout")
+        }
+        guard count > 0 else { return }
+        if case let .string(test) = condition, case let .blobs(blobs) = scan {
+            for index in 0..<count {
+                if test.matches(try blobs.element(index)) { anyMatched = true } else { allMatched = false }
+                if quantifier == .allMatch ? !allMatched : anyMatched { return }
+            }
+            return
+        }
+        scratch.reset(rows: count, selected: true)
+        guard try condition.narrow(scratch, scan) else {
+            throw .unexpectedNode(ref: 0, context: "elements of \"\(column.name)\"", detail: "a collection leaf of an unexpected layout")
+        }
+        let matched = scratch.selectedCount
+        if matched > 0 { anyMatched = true }
+        if matched < count { allMatched = false }
+    }
+}
+
+/// `@count`/`@size` of a collection (its element count) or of a string or binary (its bytes),
+/// compared per object. A null string has no size, so only ALL and NONE hold for it.
+final class SizeKernel: ScanKernel {
+    let column: Column
+    let condition: IntegerCondition
+    let quantifier: Quantifier
+
+    private init(column: Column, condition: IntegerCondition, quantifier: Quantifier) {
+        self.column = column
+        self.condition = condition
+        self.quantifier = quantifier
+    }
+
+    static func make(_ column: Column, _ condition: IntegerCondition, quantifier: Quantifier?, file: RealmFile) -> ScanKernel? {
+        guard column.collection != nil || [.string, .binary].contains(column.type) else { return nil }
+        return SizeKernel(column: column, condition: condition, quantifier: quantifier ?? .anyMatch)
+    }
+
+    var cost: KernelCost { .bytes }
+
+    static func size(of element: BlobElement) -> Int? {
+        switch element {
+        case .null: return nil
+        case let .contiguous(bytes): return bytes.count
+        case let .chunked(chunks): return chunks.reduce(0) { $0 + $1.count }
+        }
+    }
+
+    private func answer(_ size: Int?) -> Bool {
+        guard let size else { return quantifier != .anyMatch }
+        let matched = condition.matches(Int64(size))
+        return quantifier == .noneMatch ? !matched : matched
+    }
+
+    func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
+        if column.collection != nil {
+            let reader = try scope.reader(column)
+            try rows.keep { row throws(RealmFormatError) in answer(try reader.collectionSize(at: row)) }
+            return
+        }
+        switch try scope.scan(column) {
+        case let .blobs(blobs):
+            try rows.keep { row throws(RealmFormatError) in answer(SizeKernel.size(of: try blobs.element(row))) }
+        case let .enumerated(indexes, blobs):
+            try rows.keep { row throws(RealmFormatError) in
+                let position = indexes[row]
+                guard position >= 0, position < Int64(blobs.count) else {
+                    throw .elementOutOfRange(ref: 0, index: Int(truncatingIfNeeded: position), size: blobs.count)
+                }
+                return answer(SizeKernel.size(of: try blobs.element(Int(position))))
+            }
+        case .absent:
+            if !answer(nil) { rows.reset(rows: rows.rowCount, selected: false) }
+        default:
+            throw .unexpectedNode(ref: 0, context: "column \"\(column.name)\"", detail: "@size met a leaf of another layout")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import RealmFormat
+
+extension IntegerCondition {
+    /// Narrows `rows` to the elements of an int, bool or single-link node that match, on the
+    /// packed node with the loop specialised for the test and the width.
+    func narrow(_ rows: RowBitmap, _ scan: ColumnScan) -> Bool {
+        switch scan {
+        case let .integers(integers, nullValue):
+            var narrowing = IntegerNarrowing(integers: integers, nullValue: nullValue, nullMatches: nullMatches, rows: rows)
+            dispatch(&narrowing)
+        case let .bools(integers):
+            // Bools compile to tests of the stored 0 or 1; the condition says what null gives.
+            var narrowing = BoolNarrowing(integers: integers, nullMatches: nullMatches, rows: rows)
+            dispatch(&narrowing)
+        default:
+            return false
+        }
+        return true
+    }
+}
+
+/// Bools: a stored value other than 0 or 1 is null.
+private struct BoolNarrowing: IntegerTestVisitor {
+    let integers: PackedIntegers
+    let nullMatches: Bool
+    let rows: RowBitmap
+
+    func visit<Test: IntegerTest>(_ test: Test) {
+        var loop = PackedIntegerNarrowing(test: BoolTest(inner: test, nullMatches: nullMatches),
+                                          nullValue: nil, nullMatches: nullMatches, rows: rows)
+        integers.visit(&loop)
+    }
+}
+
+private struct BoolTest<Inner: IntegerTest>: IntegerTest {
+    let inner: Inner
+    let nullMatches: Bool
+    @inline(__always) func matches(_ value: Int64) -> Bool {
+        UInt64(bitPattern: value) <= 1 ? inner.matches(value) : nullMatches
+    }
+}

@@ -1,0 +1,73 @@
+import RealmFormat
+
+/// The cluster leaf a scan stands on, with each column's layout decoded at most once.
+///
+/// One scope serves a whole query: `enter` moves it to the next leaf and forgets the columns
+/// of the last one, reusing its storage, so walking 200,000 objects allocates nothing per
+/// leaf. Kernels ask it for the columns they compare; the general evaluator asks it for the
+/// `LeafReaders` its objects share.
+final class LeafScope {
+    let table: Table
+    private(set) var leaf: ClusterLeaf?
+    private var scans: [ColumnScan?]
+    private var readers: [ColumnLeafReader?]
+    private var touched: [Int] = []
+    private var objectReaders: LeafReaders?
+
+    init(table: Table) {
+        self.table = table
+        let slots = (table.allColumns.map(\.leafIndex).max() ?? -1) + 1
+        scans = Array(repeating: nil, count: slots)
+        readers = Array(repeating: nil, count: slots)
+        touched.reserveCapacity(slots)
+    }
+
+    var rowCount: Int { leaf?.count ?? 0 }
+
+    func enter(_ leaf: ClusterLeaf) {
+        self.leaf = leaf
+        for slot in touched {
+            scans[slot] = nil
+            readers[slot] = nil
+        }
+        touched.removeAll(keepingCapacity: true)
+        objectReaders = nil
+    }
+
+    /// The column's reader in the current leaf.
+    func reader(_ column: Column) throws(RealmFormatError) -> ColumnLeafReader {
+        let slot = column.leafIndex
+        if slot < readers.count, let reader = readers[slot] { return reader }
+        guard let leaf else { throw .unexpectedNode(ref: 0, context: "query scan", detail: "no leaf entered") }
+        let reader = try ColumnLeafReader(leaf: leaf, column: column)
+        if slot < readers.count {
+            readers[slot] = reader
+            touched.append(slot)
+        }
+        return reader
+    }
+
+    /// The column's in-place layout in the current leaf.
+    func scan(_ column: Column) throws(RealmFormatError) -> ColumnScan {
+        let slot = column.leafIndex
+        if slot < scans.count, let scan = scans[slot] { return scan }
+        let scan = try reader(column).scan()
+        if slot < scans.count { scans[slot] = scan }
+        return scan
+    }
+
+    /// The object key of `row` in the current leaf.
+    func key(_ row: Int) throws(RealmFormatError) -> Int64 {
+        guard let leaf else { throw .unexpectedNode(ref: 0, context: "query scan", detail: "no leaf entered") }
+        return try leaf.key(at: row)
+    }
+
+    /// The readers the general evaluator's objects share, made once per leaf when needed.
+    func objects() throws(RealmFormatError) -> LeafReaders {
+        if let objectReaders { return objectReaders }
+        guard let leaf else { throw .unexpectedNode(ref: 0, context: "query scan", detail: "no leaf entered") }
+        let readers = LeafReaders(leaf: leaf)
+        objectReaders = readers
+        return readers
+    }
+}

@@ -1,0 +1,83 @@
+/// A LIKE pattern compiled once: the literal runs between `*`s, each matched as a fixed-width
+/// segment (`?` matches any one byte), the first anchored at the start, the last at the end,
+/// and the ones between found left to right. Greedy leftmost placement is exact here because
+/// every segment has a fixed width.
+///
+/// Bytes stand for characters, so the pattern is only used on ASCII haystacks (where `?`
+/// matching one byte is matching one character); others take the general path.
+struct LikePattern {
+    /// A fixed-width run of pattern bytes; `wildcards[i]` marks a `?`.
+    struct Segment {
+        let bytes: [UInt8]
+        let wildcards: [Bool]
+        var hasWildcard: Bool { wildcards.contains(true) }
+    }
+
+    let segments: [Segment]
+    /// Whether the pattern has a `*` at all (otherwise it is one anchored segment).
+    let hasStar: Bool
+
+    init(_ pattern: [UInt8]) {
+        var segments: [Segment] = []
+        var bytes: [UInt8] = []
+        var wildcards: [Bool] = []
+        var stars = 0
+        for byte in pattern {
+            if byte == UInt8(ascii: "*") {
+                segments.append(Segment(bytes: bytes, wildcards: wildcards))
+                bytes = []
+                wildcards = []
+                stars += 1
+            } else {
+                bytes.append(byte)
+                wildcards.append(byte == UInt8(ascii: "?"))
+            }
+        }
+        segments.append(Segment(bytes: bytes, wildcards: wildcards))
+        self.segments = segments
+        hasStar = stars > 0
+    }
+
+    func matches(_ haystack: UnsafeRawBufferPointer, folding: Bool) -> Bool {
+        let count = haystack.count
+        guard hasStar else {
+            return segments[0].bytes.count == count && matches(segments[0], haystack, at: 0, folding: folding)
+        }
+        let first = segments[0]
+        let last = segments[segments.count - 1]
+        guard first.bytes.count + last.bytes.count <= count,
+              matches(first, haystack, at: 0, folding: folding),
+              matches(last, haystack, at: count - last.bytes.count, folding: folding) else { return false }
+        var position = first.bytes.count
+        let end = count - last.bytes.count
+        for segment in segments.dropFirst().dropLast() where !segment.bytes.isEmpty {
+            guard let found = find(segment, in: haystack, from: position, end: end, folding: folding) else { return false }
+            position = found + segment.bytes.count
+        }
+        return true
+    }
+
+    private func matches(_ segment: Segment, _ haystack: UnsafeRawBufferPointer, at start: Int, folding: Bool) -> Bool {
+        guard let base = haystack.baseAddress else { return segment.bytes.isEmpty }
+        for index in 0..<segment.bytes.count where !segment.wildcards[index] {
+            var byte = base.load(fromByteOffset: start + index, as: UInt8.self)
+            if folding { byte = ByteSearch.lower(byte) }
+            if byte != segment.bytes[index] { return false }
+        }
+        return true
+    }
+
+    private func find(_ segment: Segment, in haystack: UnsafeRawBufferPointer, from: Int, end: Int, folding: Bool) -> Int? {
+        if !segment.hasWildcard {
+            return segment.bytes.withUnsafeBufferPointer { needle in
+                ByteSearch.find(needle, in: haystack, from: from, end: end, folding: folding)
+            }
+        }
+        var position = from
+        while position + segment.bytes.count <= end {
+            if matches(segment, haystack, at: position, folding: folding) { return position }
+            position += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,121 @@
+/// The rows of one cluster leaf that are still in question, one bit per row.
+///
+/// Kernels narrow a bitmap instead of returning arrays of booleans, so a scan allocates its
+/// bitmaps once per query (not per leaf, never per row) and AND, OR and NOT are word
+/// operations on 64 rows at a time. Bits past `rowCount` are always zero.
+final class RowBitmap {
+    private(set) var words: UnsafeMutablePointer<UInt64>
+    private var capacity: Int
+    private(set) var rowCount = 0
+
+    /// Release builds of realm-core put up to 256 objects in a cluster leaf.
+    init(capacityRows: Int = 256) {
+        capacity = max(1, (capacityRows + 63) / 64)
+        words = .allocate(capacity: capacity)
+        words.initialize(repeating: 0, count: capacity)
+    }
+
+    deinit { words.deallocate() }
+
+    var wordCount: Int { (rowCount + 63) >> 6 }
+
+    /// Makes the bitmap cover `rows` rows, all selected or none.
+    func reset(rows: Int, selected: Bool) {
+        resize(rows)
+        let count = wordCount
+        guard count > 0 else { return }
+        words.update(repeating: selected ? ~0 : 0, count: count)
+        if selected { clearTail() }
+    }
+
+    /// The same rows as `other`.
+    func copy(_ other: RowBitmap) {
+        resize(other.rowCount)
+        words.update(from: other.words, count: other.wordCount)
+    }
+
+    func formIntersection(_ other: RowBitmap) {
+        for index in 0..<min(wordCount, other.wordCount) { words[index] &= other.words[index] }
+    }
+
+    func formUnion(_ other: RowBitmap) {
+        for index in 0..<min(wordCount, other.wordCount) { words[index] |= other.words[index] }
+    }
+
+    func subtract(_ other: RowBitmap) {
+        for index in 0..<min(wordCount, other.wordCount) { words[index] &= ~other.words[index] }
+    }
+
+    var isEmpty: Bool {
+        for index in 0..<wordCount where words[index] != 0 { return false }
+        return true
+    }
+
+    var selectedCount: Int {
+        var total = 0
+        for index in 0..<wordCount { total += words[index].nonzeroBitCount }
+        return total
+    }
+
+    /// Whether every row is selected.
+    var isFull: Bool { selectedCount == rowCount }
+
+    @inline(__always)
+    func contains(_ row: Int) -> Bool {
+        words[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    @inline(__always)
+    func insert(_ row: Int) {
+        words[row >> 6] |= 1 << UInt64(row & 63)
+    }
+
+    @inline(__always)
+    func remove(_ row: Int) {
+        words[row >> 6] &= ~(1 << UInt64(row & 63))
+    }
+
+    /// Calls `body` with every selected row, in ascending order.
+    @inline(__always)
+    func forEachSelected<Failure: Error>(_ body: (Int) throws(Failure) -> Void) throws(Failure) {
+        for index in 0..<wordCount {
+            var word = words[index]
+            while word != 0 {
+                let bit = word.trailingZeroBitCount
+                try body(index << 6 | bit)
+                word &= word &- 1
+            }
+        }
+    }
+
+    /// Keeps the selected rows for which `matches` is true.
+    @inline(__always)
+    func keep<Failure: Error>(where matches: (Int) throws(Failure) -> Bool) throws(Failure) {
+        for index in 0..<wordCount {
+            var word = words[index]
+            var kept = word
+            while word != 0 {
+                let bit = word.trailingZeroBitCount
+                if !(try matches(index << 6 | bit)) { kept &= ~(1 << UInt64(bit)) }
+                word &= word &- 1
+            }
+            words[index] = kept
+        }
+    }
+
+    private func resize(_ rows: Int) {
+        let needed = (rows + 63) / 64
+        if needed > capacity {
+            words.deallocate()
+            capacity = needed
+            words = .allocate(capacity: capacity)
+            words.initialize(repeating: 0, count: capacity)
+        }
+        rowCount = rows
+    }
+
+    private func clearTail() {
+        let tail = rowCount & 63
+        if tail != 0 { words[wordCount - 1] &= (1 << UInt64(tail)) &- 1 }
+    }
+}

@@ -1,0 +1,64 @@
+import RealmFormat
+
+extension StringTest {
+    /// Narrows `rows` to the strings of a leaf that match, on the bytes of each selected row
+    /// where the leaf stores them (short, small or big strings, or enumerated values). Returns
+    /// false for a leaf of another layout.
+    func narrow(_ rows: RowBitmap, _ scan: ColumnScan) throws(RealmFormatError) -> Bool {
+        switch scan {
+        case let .blobs(blobs):
+            if try narrowBySingleTest(rows, blobs) { return true }
+            let count = blobs.count
+            try rows.keep { row throws(RealmFormatError) in
+                guard row < count else { return false }
+                return matches(try blobs.element(row))
+            }
+        case let .enumerated(indexes, blobs):
+            try rows.keep { row throws(RealmFormatError) in
+                let position = indexes[row]
+                guard position >= 0, position < Int64(blobs.count) else {
+                    throw .elementOutOfRange(ref: 0, index: Int(truncatingIfNeeded: position), size: blobs.count)
+                }
+                return matches(try blobs.element(Int(position)))
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// One constant and one operator: the loop specialised for that byte test. False when the
+    /// test needs the general per-row path (several constants, a null constant, orderings).
+    private func narrowBySingleTest(_ rows: RowBitmap, _ blobs: BlobScan) throws(RealmFormatError) -> Bool {
+        guard needles.count == 1, !nullConstantMatches, let needle = firstNeedle?.buffer else { return false }
+        switch operation {
+        case .equal: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .equal, needle: needle)) : narrow(rows, blobs, BytesEqual(needle: needle))
+        case .notEqual: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .notEqual, needle: needle)) : narrow(rows, blobs, BytesNotEqual(needle: needle))
+        case .beginsWith: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .prefix, needle: needle)) : narrow(rows, blobs, BytesPrefix(needle: needle))
+        case .endsWith: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .suffix, needle: needle)) : narrow(rows, blobs, BytesSuffix(needle: needle))
+        case .contains: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .contain, needle: needle)) : narrow(rows, blobs, BytesContain(needle: needle))
+        case let .like(patterns): try narrow(rows, blobs, LikeBytesTest(pattern: patterns[0], folding: folding))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual: return false
+        }
+        return true
+    }
+
+    private func narrow<Test: ByteTest>(_ rows: RowBitmap, _ blobs: BlobScan, _ test: Test) throws(RealmFormatError) {
+        let count = blobs.count
+        try rows.keep { row throws(RealmFormatError) in
+            guard row < count else { return false }
+            switch try blobs.contiguous(row) {
+            case .null: return nullMatches
+            case let .bytes(bytes): return test.matches(bytes) ?? matches(bytes)
+            case .chunked: return matches(try blobs.element(row))
+            }
+        }
+    }
+
+    var cost: KernelCost {
+        switch operation {
+        case .contains, .like: return .search
+        default: return folding ? .search : .bytes
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import RealmFormat
+
+/// Runs a kernel over a whole table, leaf by leaf, handing each leaf's matching rows on.
+struct TableScan {
+    let table: Table
+    let kernel: ScanKernel
+    let scope: LeafScope
+    let rows = RowBitmap()
+
+    init(table: Table, kernel: ScanKernel) {
+        self.table = table
+        self.kernel = kernel
+        scope = LeafScope(table: table)
+    }
+
+    /// Calls `body` for every leaf with its keys and the rows that matched.
+    func run(_ body: (LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+        try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
+            scope.enter(leaf)
+            rows.reset(rows: leaf.count, selected: true)
+            try kernel.narrow(rows, in: scope)
+            try body(try leaf.keyScan(), rows, scope)
+        }
+    }
+
+    /// The keys of the matching objects (or, with `matching: false`, of the others), ascending.
+    func keys(matching: Bool) throws(RealmFormatError) -> [Int64] {
+        var keys: [Int64] = []
+        try run { leafKeys, rows, _ in
+            if !matching {
+                let matched = rows.selectedCount
+                for row in 0..<leafKeys.count where matched == 0 || !rows.contains(row) { keys.append(leafKeys[row]) }
+                return
+            }
+            rows.forEachSelected { row in keys.append(leafKeys[row]) }
+        }
+        return keys
+    }
+}
+
+/// Runs a kernel over the objects a search index proposed, a leaf at a time: the candidates
+/// of one leaf are selected together and narrowed by one kernel call.
+struct CandidateScan {
+    let table: Table
+    let kernel: ScanKernel
+    let scope: LeafScope
+    let rows = RowBitmap()
+
+    init(table: Table, kernel: ScanKernel) {
+        self.table = table
+        self.kernel = kernel
+        scope = LeafScope(table: table)
+    }
+
+    /// `candidates` in ascending key order; `body` gets each leaf's keys and matching rows.
+    func run(_ candidates: [Int64], _ body: (LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+        var current: ClusterLeaf?
+        func finish() throws(RealmFormatError) {
+            guard let leaf = current else { return }
+            try kernel.narrow(rows, in: scope)
+            try body(try leaf.keyScan(), rows, scope)
+        }
+        for key in candidates {
+            guard let (leaf, row) = try table.objects.find(key: key) else { continue }
+            if current?.firstPosition != leaf.firstPosition || current == nil {
+                try finish()
+                current = leaf
+                scope.enter(leaf)
+                rows.reset(rows: leaf.count, selected: false)
+            }
+            rows.insert(row)
+        }
+        try finish()
+    }
+}

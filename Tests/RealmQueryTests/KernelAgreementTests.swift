@@ -1,0 +1,92 @@
+import Foundation
+import RealmFormat
+import RealmQuery
+import TestSupport
+import Testing
+
+/// The scan kernels must answer exactly as the general per-object evaluator does: on every
+/// oracle query (the `-more` files too, including lines where both still differ from Realm),
+/// and on thousands of generated queries over the fixtures that reach every kernel: each
+/// scalar type against values the file really holds, null, NaN-free bounds and missing ones,
+/// string operators with and without `[c]`, collections with ANY/ALL/NONE and @count, links,
+/// lists of links and backlinks, AND/OR/NOT, SORT, DISTINCT and LIMIT.
+@Suite("Kernels agree with the general evaluator", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct KernelAgreementTests {
+    static let oracleFiles = ["alltypes", "big", "demo", "history", "species", "tasks"]
+
+    @Test("every oracle query gives the same keys both ways", arguments: oracleFiles)
+    func oracleQueries(file name: String) throws {
+        guard Fixtures.requirePresent() else { return }
+        let file = try RealmFile(path: Fixtures.realmPath(name))
+        var checked = 0
+        for suffix in ["", "-more"] {
+            let url = OracleQueryTests.queriesDirectory.appendingPathComponent("\(name)\(suffix).jsonl")
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            for (number, line) in text.split(separator: "\n").enumerated() {
+                let oracle = try JSONParser.parse(String(line))
+                let query = try #require(oracle["query"]?.string)
+                let className = try #require(oracle["class"]?.string)
+                let table = try #require(file.tables.first { $0.className == className })
+                try AgreementCheck.compare(query, on: table, in: file, place: "\(name)\(suffix).jsonl:\(number + 1)")
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    static let generatedFiles = ["alltypes", "demo", "species", "tasks", "history"]
+
+    @Test("generated queries over every property give the same keys both ways", arguments: generatedFiles)
+    func generatedQueries(file name: String) throws {
+        guard Fixtures.requirePresent() else { return }
+        let file = try RealmFile(path: Fixtures.realmPath(name))
+        var total = 0
+        for table in file.classTables where table.kind != .embedded {
+            let queries = try QueryGenerator(file: file, table: table).queries()
+            for query in queries {
+                try AgreementCheck.compare(query, on: table, in: file, place: "\(name) \(table.displayName)")
+            }
+            total += queries.count
+        }
+        // Every class of these fixtures has properties the generator reaches.
+        #expect(total > 100)
+    }
+
+    @Test("big.realm: the benchmark's queries and their neighbours give the same keys both ways")
+    func bigQueries() throws {
+        guard Fixtures.requirePresent() else { return }
+        let file = try RealmFile(path: Fixtures.realmPath("big"))
+        let table = try #require(file.tables.first { $0.className == "Item" })
+        let queries = [
+            "category == 'Books'", "category == 'Electronics' AND price >= 100 AND price < 200", "qty BETWEEN {100, 150}",
+            "name CONTAINS[c] 'kettle'", "name LIKE 'Red * #1?5*'", "name BEGINSWITH 'Smart'", "name ENDSWITH '99'",
+            "tags.@count >= 3", "ANY tags == 'sale'", "active == true SORT(price DESC) LIMIT(10)",
+            "price < 500 DISTINCT(category, active)", "created > 2025-06-01@00:00:00", "active == false AND qty > 400",
+            "category == 'Books' OR category == 'Music' OR category == 'Toys'", "NOT (price < 900)", "TRUEPREDICATE",
+            "name CONTAINS 'Kettle'", "name LIKE[c] '*KETTLE*'", "name ==[c] 'compact backpack #0'", "ALL tags BEGINSWITH 's'",
+            "NONE tags == 'gift' AND qty > 490", "tags.@size == 0", "category IN {'Books', 'Toys'}", "qty > 100.5",
+            "TRUEPREDICATE SORT(category ASC, qty DESC) LIMIT(50)", "TRUEPREDICATE DISTINCT(qty) SORT(name DESC) LIMIT(20)",
+        ]
+        for query in queries { try AgreementCheck.compare(query, on: table, in: file, place: "big") }
+    }
+}
+
+/// Runs one query both ways and records any difference.
+enum AgreementCheck {
+    static func compare(_ query: String, on table: Table, in file: RealmFile, place: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let kernels = Result { try QueryEngine(file: file, strategy: .kernels).run(query, on: table) }
+        let general = Result { try QueryEngine(file: file, strategy: .general).run(query, on: table) }
+        switch (kernels, general) {
+        case let (.success(fast), .success(slow)):
+            #expect(fast == slow, "\(place): \(query): kernels gave \(fast.count) keys, the general evaluator \(slow.count)",
+                    sourceLocation: sourceLocation)
+        case (.failure, .failure):
+            break
+        case let (.success(keys), .failure(error)):
+            Issue.record("\(place): \(query): kernels gave \(keys.count) keys, the general evaluator failed: \(error)", sourceLocation: sourceLocation)
+        case let (.failure(error), .success(keys)):
+            Issue.record("\(place): \(query): kernels failed (\(error)), the general evaluator gave \(keys.count) keys", sourceLocation: sourceLocation)
+        }
+    }
+}
