@@ -31,13 +31,22 @@ public struct ColumnLeafReader: Sendable {
             try check(elements: node.size, node: node)
             return
         }
-        let encoding: LeafEncoding
-        switch column.type {
-        case .backlink:
+        if column.type == .backlink {
             try node.require(node.hasRefs, context(), "a backlink column must hold refs")
             layout = .backlinks(node)
             try check(elements: node.size, node: node)
             return
+        }
+        let values = try ColumnLeafReader.values(node, of: column)
+        layout = .values(values)
+        try check(elements: values.count, node: node)
+    }
+
+    /// The leaf of a single-valued (not backlink) column's node.
+    static func values(_ node: Node, of column: Column) throws(RealmFormatError) -> ValueLeaf {
+        func context() -> String { "column \"\(column.name)\"" }
+        let encoding: LeafEncoding
+        switch column.type {
         case .link, .legacyLinkList:
             guard let target = column.targetTableKey else {
                 throw .unexpectedNode(ref: node.ref, context: context(), detail: "link column without a target table")
@@ -55,9 +64,7 @@ public struct ColumnLeafReader: Sendable {
         if column.type == .string, let valuesRef = column.enumValuesRef, !node.hasRefs, node.widthType == .bits {
             enumValues = try BlobLeaf(node: try node.file.node(at: valuesRef, context: "\(context()) enumerated values"), isString: true)
         }
-        let values = try ValueLeaf(node: node, encoding: encoding, enumValues: enumValues, context: context())
-        layout = .values(values)
-        try check(elements: values.count, node: node)
+        return try ValueLeaf(node: node, encoding: encoding, enumValues: enumValues, context: context())
     }
 
     private func check(elements: Int, node: Node) throws(RealmFormatError) {

@@ -71,6 +71,29 @@ struct KernelAgreementTests {
     }
 }
 
+extension KernelAgreementTests {
+    /// Equalities ORed on one property are merged into one `IN` kernel, and string equality
+    /// compares whole short-string slots: both checked against the general evaluator on
+    /// values the fixture holds, null, the empty string, non-ASCII text, `[c]`, and ORs that
+    /// mix properties.
+    @Test("ORed equalities and short-string equality give the same keys both ways")
+    func mergedEqualities() throws {
+        guard Fixtures.requirePresent() else { return }
+        let file = try RealmFile(path: Fixtures.realmPath("alltypes"))
+        let table = try #require(file.tables.first { $0.className == "AllTypes" })
+        let queries = [
+            "stringOpt == 'gamma' OR stringOpt == 'theta'", "stringOpt == 'gamma' OR stringOpt == nil OR stringOpt == 'ητα'",
+            "stringOpt ==[c] 'GAMMA' OR stringOpt ==[c] 'Theta'", "'gamma' == stringOpt OR stringReq == 'x' OR stringOpt == 'épsilon'",
+            "stringOpt IN {'gamma', 'theta', ''}", "stringReq == ''", "stringOpt == ''", "stringOpt == 'gamm'", "stringOpt == 'gammaa'",
+            "stringOpt == 'épsilon'", "NOT (stringOpt == 'gamma' OR stringOpt == 'delta')", "stringOpt == 'gamma' OR stringOpt ==[c] 'delta'",
+            "intReq == 1 OR intReq == 2 OR intOpt == nil", "intOpt == nil OR intOpt == 0", "boolOpt == true OR boolOpt == nil",
+            "stringOpt == 'gamma' OR intReq > 0 OR stringOpt == 'theta'", "_id == 'x' OR _id == 'y'",
+            "stringOpt == 'a long constant that no short-string slot can hold, longer than sixty-three bytes'",
+        ]
+        for query in queries { try AgreementCheck.compare(query, on: table, in: file, place: "alltypes") }
+    }
+}
+
 /// Runs one query both ways and records any difference.
 enum AgreementCheck {
     static func compare(_ query: String, on table: Table, in file: RealmFile, place: String,

@@ -5,44 +5,87 @@
 /// lists, and copying `BlobLeaf`'s three nodes around cost more than reading the strings.
 public struct BlobScan: @unchecked Sendable {
     @usableFromInline
-    enum Layout {
-        case short(base: UnsafeRawPointer, width: Int)
-        case small(offsets: PackedIntegers, blob: UnsafeRawPointer, blobSize: Int64, nulls: PackedIntegers?)
-        case big(Node)
+    enum Kind {
+        case short, small, big
     }
 
-    @usableFromInline let layout: Layout
+    // The layout is kept in plain fields, not in an enum with payloads: the per-element
+    // switch then copies nothing out of it.
+    @usableFromInline let kind: Kind
+    /// Short strings: the first slot. Small blobs: the first byte of the blob.
+    @usableFromInline let base: UnsafeRawPointer
+    /// Short strings: bytes per slot (the last one counts the padding).
+    @usableFromInline let width: Int
+    /// Small blobs: the end offset of each element, the blob's usable size and null flags.
+    @usableFromInline let offsets: PackedIntegers?
+    @usableFromInline let blobSize: Int64
+    @usableFromInline let nulls: PackedIntegers?
+    /// Big blobs: one ref per element.
+    @usableFromInline let bigNode: Node?
     @usableFromInline let terminator: Int64
     @usableFromInline let ref: Int
     public let count: Int
 
     public init(_ leaf: BlobLeaf) throws(RealmFormatError) {
-        terminator = leaf.isString ? 1 : 0
-        count = leaf.count
-        ref = leaf.nodeRef
         switch leaf.storage {
         case let .short(node):
-            layout = .short(base: node.payload, width: node.width)
+            self.init(short: node, count: leaf.count)
         case let .small(offsets, blob, nulls):
-            layout = try BlobScan.small(offsets, blob, nulls)
+            try self.init(small: offsets, blob, nulls, isString: leaf.isString, ref: leaf.nodeRef, count: leaf.count)
         case let .big(node):
-            layout = .big(node)
+            self.init(big: node, isString: leaf.isString, count: leaf.count)
         }
+    }
+
+    private init(short node: Node, count: Int) {
+        kind = .short
+        base = node.payload
+        width = node.width
+        offsets = nil
+        blobSize = 0
+        nulls = nil
+        bigNode = nil
+        terminator = 1
+        ref = node.ref
+        self.count = count
+    }
+
+    private init(small offsets: Node, _ blob: Node, _ nulls: Node?, isString: Bool, ref: Int, count: Int) throws(RealmFormatError) {
+        kind = .small
+        base = blob.payload
+        width = 0
+        // Offsets may reach neither past the blob's size nor past its payload.
+        self.offsets = try PackedIntegers(offsets, context: "blob offsets")
+        blobSize = Int64(min(blob.size, blob.byteSize - 8))
+        self.nulls = try nulls.map { node throws(RealmFormatError) in try PackedIntegers(node, context: "blob null flags") }
+        bigNode = nil
+        terminator = isString ? 1 : 0
+        self.ref = ref
+        self.count = count
+    }
+
+    private init(big node: Node, isString: Bool, count: Int) {
+        kind = .big
+        base = node.payload
+        width = 0
+        offsets = nil
+        blobSize = 0
+        nulls = nil
+        bigNode = node
+        terminator = isString ? 1 : 0
+        ref = node.ref
+        self.count = count
     }
 
     /// A leaf node of strings (`isString`) or binaries, with the checks of `BlobLeaf`.
     init(node: Node, isString: Bool) throws(RealmFormatError) {
-        terminator = isString ? 1 : 0
-        ref = node.ref
         let context = isString ? "string leaf" : "binary leaf"
         if !node.hasRefs {
             try node.require(node.widthType == .multiply, context, "a short-string leaf must use byte widths")
             try node.require(isString, context, "binary data cannot use the short-string layout")
-            layout = .short(base: node.payload, width: node.width)
-            count = node.size
+            self.init(short: node, count: node.size)
         } else if node.context {
-            layout = .big(node)
-            count = node.size
+            self.init(big: node, isString: isString, count: node.size)
         } else {
             try node.require(node.size == 3 || node.size == 2, context, "a small-blob leaf has 2 or 3 slots, not \(node.size)")
             let offsets = try node.requiredChild(0, "\(context) offsets")
@@ -51,39 +94,24 @@ public struct BlobScan: @unchecked Sendable {
             if let nulls {
                 try nulls.require(nulls.size >= offsets.size, context, "\(nulls.size) null flags for \(offsets.size) elements")
             }
-            layout = try BlobScan.small(offsets, blob, nulls)
-            count = offsets.size
+            try self.init(small: offsets, blob, nulls, isString: isString, ref: node.ref, count: offsets.size)
         }
     }
 
-    private static func small(_ offsets: Node, _ blob: Node, _ nulls: Node?) throws(RealmFormatError) -> Layout {
-        // Offsets may reach neither past the blob's size nor past its payload.
-        .small(offsets: try PackedIntegers(offsets, context: "blob offsets"), blob: blob.payload,
-               blobSize: Int64(min(blob.size, blob.byteSize - 8)),
-               nulls: try nulls.map { node throws(RealmFormatError) in try PackedIntegers(node, context: "blob null flags") })
+    /// For a leaf of short strings: its slots, `width` bytes each, for tests that compare
+    /// whole slots.
+    public var shortSlots: (base: UnsafeRawPointer, width: Int)? {
+        kind == .short ? (base, width) : nil
     }
 
     /// Element `index` (in `0..<count`): null, or its bytes in the mapping.
     @inlinable @inline(__always)
     public func element(_ index: Int) throws(RealmFormatError) -> BlobElement {
-        switch layout {
-        case let .short(base, width):
-            if width == 0 { return .null }
-            let slot = base + index &* width
-            let padding = Int(slot.load(fromByteOffset: width &- 1, as: UInt8.self))
-            if padding == width { return .null }
-            guard padding < width else { throw BlobScan.badLength(ref, index, padding, width) }
-            return .contiguous(UnsafeRawBufferPointer(start: slot, count: width &- 1 &- padding))
-        case let .small(offsets, blob, blobSize, nulls):
-            if let nulls, nulls[index] != 0 { return .null }
-            let start = index == 0 ? 0 : offsets[index &- 1]
-            let end = offsets[index]
-            guard start >= 0, end >= terminator, end &- terminator >= start, end <= blobSize else {
-                throw BlobScan.badOffsets(ref, index, start, end, blobSize)
-            }
-            return .contiguous(UnsafeRawBufferPointer(start: blob + Int(start), count: Int(end &- terminator &- start)))
-        case let .big(node):
-            return try BlobScan.bigElement(node, index, isString: terminator == 1)
+        if kind == .big, let bigNode { return try BlobScan.bigElement(bigNode, index, isString: terminator == 1) }
+        switch try contiguous(index) {
+        // Short and small elements are never chunked.
+        case .null, .chunked: return .null
+        case let .bytes(bytes): return .contiguous(bytes)
         }
     }
 
@@ -115,24 +143,26 @@ extension BlobScan {
 
     @inlinable @inline(__always)
     public func contiguous(_ index: Int) throws(RealmFormatError) -> Contiguous {
-        switch layout {
-        case let .short(base, width):
+        switch kind {
+        case .short:
             if width == 0 { return .null }
             let slot = base + index &* width
             let padding = Int(slot.load(fromByteOffset: width &- 1, as: UInt8.self))
             if padding == width { return .null }
             guard padding < width else { throw BlobScan.badLength(ref, index, padding, width) }
             return .bytes(UnsafeRawBufferPointer(start: slot, count: width &- 1 &- padding))
-        case let .small(offsets, blob, blobSize, nulls):
+        case .small:
+            guard let offsets else { return .null }
             if let nulls, nulls[index] != 0 { return .null }
             let start = index == 0 ? 0 : offsets[index &- 1]
             let end = offsets[index]
             guard start >= 0, end >= terminator, end &- terminator >= start, end <= blobSize else {
                 throw BlobScan.badOffsets(ref, index, start, end, blobSize)
             }
-            return .bytes(UnsafeRawBufferPointer(start: blob + Int(start), count: Int(end &- terminator &- start)))
+            return .bytes(UnsafeRawBufferPointer(start: base + Int(start), count: Int(end &- terminator &- start)))
         case .big:
-            switch try element(index) {
+            guard let bigNode else { return .null }
+            switch try BlobScan.bigElement(bigNode, index, isString: terminator == 1) {
             case .null: return .null
             case let .contiguous(bytes): return .bytes(bytes)
             case .chunked: return .chunked

@@ -40,6 +40,15 @@ public struct CollectionElements: Sendable {
         }
     }
 
+    /// The number of elements of the collection rooted at `root`, read from the root alone:
+    /// a leaf's element count or an inner node's total.
+    public func count(root: Int64) throws(RealmFormatError) -> Int {
+        let context = "collection of a scanned object"
+        let node = try file.node(at: root, context: context)
+        if node.isInner { return try BPlusTree.innerCount(node, context: context) }
+        return try ValueLeaf(node: node, encoding: encoding, context: context).count
+    }
+
     /// One leaf's elements, decoded straight from its node for the common element types
     /// (with `ValueLeaf`'s checks), through `ValueLeaf` for the rest.
     private func scan(_ node: Node, context: String) throws(RealmFormatError) -> ColumnScan {

@@ -51,6 +51,34 @@ public struct FloatingScan: @unchecked Sendable {
     }
 }
 
+extension ClusterLeaf {
+    /// The column's layout in this leaf for in-place scans: what `ColumnLeafReader.scan()`
+    /// gives, with the same checks, without making the reader. Scans ask once per leaf and
+    /// column, and copying a reader (the column's description, its decoded nodes) cost more
+    /// than comparing the leaf's 256 values.
+    public func scan(_ column: Column) throws(RealmFormatError) -> ColumnScan {
+        guard let node = try columnNode(leafIndex: column.leafIndex) else { return .absent }
+        func context() -> String { "column \"\(column.name)\"" }
+        let scan: ColumnScan
+        let elements: Int
+        if let kind = column.collection {
+            try node.require(node.hasRefs, context(), "a collection column must hold refs")
+            scan = .collections(try PackedIntegers(node, context: context()), kind)
+            elements = node.size
+        } else if column.type == .backlink {
+            try node.require(node.hasRefs, context(), "a backlink column must hold refs")
+            scan = .backlinks(try PackedIntegers(node, context: context()))
+            elements = node.size
+        } else {
+            let values = try ColumnLeafReader.values(node, of: column)
+            scan = try values.scan(context: context())
+            elements = values.count
+        }
+        try node.require(elements == count, context(), "holds \(elements) values for \(count) objects")
+        return scan
+    }
+}
+
 extension ColumnLeafReader {
     /// The column's layout in this leaf for in-place scans. Element counts equal the leaf's
     /// row count (the reader checked that when it was made).

@@ -69,58 +69,52 @@ enum ByteSearch {
     }
 
     /// The first position at or after `from` (and before `end`) where `needle` occurs.
+    ///
+    /// Eight candidate positions at a time: a position is only checked in full where both the
+    /// needle's first byte and its last byte match there (folded, for `[c]`: a letter of the
+    /// needle matches the haystack byte with bit 0x20 set, which is exactly its two cases on
+    /// the ASCII haystacks folding is used for). Text that repeats the first byte, such as
+    /// " bla bla" padding, then costs no more than any other.
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeRawBufferPointer, from: Int, end: Int, folding: Bool) -> Int? {
-        let length = end - from
         if needle.isEmpty { return from }
-        guard length >= needle.count, let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
-        if !folding {
-            // glibc's vectorised memchr finds each candidate first byte; memcmp checks the rest.
-            let first = Int32(needle[0])
-            var position = from
-            let last = end - needle.count
-            while position <= last {
-                guard let found = memchr(base + position, first, last - position + 1) else { return nil }
-                let candidate = UnsafeRawPointer(found) - base
-                if memcmp(base + candidate, needleBase, needle.count) == 0 { return candidate }
-                position = candidate + 1
-            }
-            return nil
-        }
+        guard end - from >= needle.count, let base = haystack.baseAddress else { return nil }
+        let span = needle.count &- 1
+        let last = end &- needle.count
         let first = needle[0]
-        let last = end - needle.count
+        let final = needle[span]
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let firsts = UInt64(first) &* ones
+        let finals = UInt64(final) &* ones
+        let firstFold: UInt64 = folding && isLowerLetter(first) ? 0x20 &* ones : 0
+        let finalFold: UInt64 = folding && isLowerLetter(final) ? 0x20 &* ones : 0
         var position = from
-        // Eight bytes at a time: fold the ASCII capitals of a word, then find the bytes equal
-        // to the needle's first byte with the classic zero-byte trick, and check only those.
-        let pattern = UInt64(first) &* 0x0101_0101_0101_0101
-        while position <= last && position &+ 8 <= end {
-            let word = lowerWord(base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let difference = word ^ pattern
-            var candidates = (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080
-            while candidates != 0 {
-                let candidate = position &+ candidates.trailingZeroBitCount >> 3
-                if candidate > last { return nil }
-                if matches(haystack, at: candidate, needle, folding: true) { return candidate }
-                candidates &= candidates &- 1
+        while position &+ 7 <= last {
+            let starts = base.loadUnaligned(fromByteOffset: position, as: UInt64.self) | firstFold
+            let ends = base.loadUnaligned(fromByteOffset: position &+ span, as: UInt64.self) | finalFold
+            var hits = zeroBytes(starts ^ firsts) & zeroBytes(ends ^ finals)
+            while hits != 0 {
+                let candidate = position &+ hits.trailingZeroBitCount &>> 3
+                if matches(haystack, at: candidate, needle, folding: folding) { return candidate }
+                hits &= hits &- 1
             }
             position &+= 8
         }
         while position <= last {
-            if lower(base.load(fromByteOffset: position, as: UInt8.self)) == first,
-               matches(haystack, at: position, needle, folding: true) {
-                return position
-            }
+            if matches(haystack, at: position, needle, folding: folding) { return position }
             position &+= 1
         }
         return nil
     }
 
-    /// The word with its ASCII capitals lowered (bytes of 0x80 and up are left alone).
+    /// The high bit of each byte of `word` that is zero, and no other bit.
     @inline(__always)
-    static func lowerWord(_ word: UInt64) -> UInt64 {
-        let low = word & 0x7F7F_7F7F_7F7F_7F7F
-        let atLeastA = low &+ 0x3F3F_3F3F_3F3F_3F3F   // high bit set where byte >= 'A'
-        let aboveZ = low &+ 0x2525_2525_2525_2525     // high bit set where byte > 'Z'
-        let capitals = atLeastA & ~aboveZ & ~word & 0x8080_8080_8080_8080
-        return word | (capitals >> 2)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
+    @inline(__always)
+    static func isLowerLetter(_ byte: UInt8) -> Bool {
+        byte &- 97 < 26
     }
 }

@@ -19,7 +19,8 @@ struct KernelCompiler {
         case let .and(parts):
             return AndKernel(parts.map { compile($0, on: table) })
         case let .or(parts):
-            return OrKernel(parts.map { compile($0, on: table) })
+            let kernels = OrEqualities(compiler: self, table: table).kernels(for: parts)
+            return kernels.count == 1 ? kernels[0] : OrKernel(kernels)
         case let .comparison(left, op, options, right):
             if let kernel = comparison(left, op, options, right, on: table) { return kernel }
         case let .between(value, lower, upper):
@@ -41,11 +42,14 @@ struct KernelCompiler {
         return nil
     }
 
-    private func comparison(_ left: BoundOperand, _ op: ComparisonOperator, _ options: StringOptions,
-                            _ right: BoundOperand, on table: Table) -> ScanKernel? {
+    func comparison(_ left: BoundOperand, _ op: ComparisonOperator, _ options: StringOptions,
+                    _ right: BoundOperand, on table: Table) -> ScanKernel? {
         guard let shape = KernelCompiler.normalized(left, op, right), shape.path.origin == .root else { return nil }
         let path = shape.path
         guard let first = path.steps.first else { return nil }
+        if path.steps.count == 1, let kernel = backlinkCount(first, shape.operation, shape.quantifier, shape.op, shape.constants) {
+            return kernel
+        }
         if path.steps.count > 1 {
             return LinkKernelCompiler(compiler: self).kernel(path, shape.operation, shape.quantifier, shape.op, options, shape.constants, on: table)
         }
@@ -65,6 +69,18 @@ struct KernelCompiler {
             return SizeKernel.make(column, sizes, quantifier: shape.quantifier, file: file)
         case .type?:
             return nil
+        }
+    }
+
+    /// `@links.Class.property.@count` and `@links.@count`: the backlink entries, counted in place.
+    private func backlinkCount(_ step: BoundPath.Step, _ operation: PathOperation?, _ quantifier: Quantifier?,
+                               _ op: ComparisonOperator, _ constants: [RealmValue]) -> ScanKernel? {
+        guard operation == .count || operation == .size,
+              let condition = ValueCondition.comparison(.int, op, [], constants), case let .integer(sizes) = condition else { return nil }
+        switch step {
+        case let .backlinks(_, column): return SizeKernel.backlinks([column], sizes, quantifier: quantifier, file: file)
+        case let .allBacklinks(columns): return SizeKernel.backlinks(columns, sizes, quantifier: quantifier, file: file)
+        default: return nil
         }
     }
 

@@ -3,8 +3,8 @@
 ///
 /// Keys of tables without a primary key are sequence numbers "squeezed" into 16-bit-aligned
 /// leaves (0..255, 65536..65791, ...); undoing the squeeze makes them dense, so a bitmap over
-/// their range is small. Other keys get a bitmap when their range is dense enough, a sorted
-/// array when there are few, and a hash set otherwise.
+/// their range is small. Other keys get a bitmap when their range is small or dense enough, a
+/// sorted array when there are few, and a hash set otherwise.
 struct KeySet {
     private enum Storage {
         case sorted([Int64])
@@ -26,8 +26,9 @@ struct KeySet {
         let first = squeezed ? KeySet.unsqueeze(lowest) : lowest
         let last = squeezed ? KeySet.unsqueeze(highest) : highest
         let span = last.subtractingReportingOverflow(first)
-        // A bitmap of at most 64 bits per key (and at least 64 Ki bits) stays small and fast.
-        if !span.overflow, span.partialValue < max(Int64(keys.count) * 64, 1 << 16) {
+        // A bitmap answers in one load; it is used while it stays small: up to 2 MiB (a range
+        // of 16 Mi keys, a whole table of that many objects) or 64 bits per key.
+        if !span.overflow, span.partialValue < max(Int64(keys.count) * 64, 1 << 24) {
             var words = [UInt64](repeating: 0, count: Int(span.partialValue / 64) + 1)
             for key in keys {
                 let index = (squeezed ? KeySet.unsqueeze(key) : key) - first

@@ -51,8 +51,12 @@ final class LeafScope {
     func scan(_ column: Column) throws(RealmFormatError) -> ColumnScan {
         let slot = column.leafIndex
         if slot < scans.count, let scan = scans[slot] { return scan }
-        let scan = try reader(column).scan()
-        if slot < scans.count { scans[slot] = scan }
+        guard let leaf else { throw .unexpectedNode(ref: 0, context: "query scan", detail: "no leaf entered") }
+        let scan = try leaf.scan(column)
+        if slot < scans.count {
+            scans[slot] = scan
+            touched.append(slot)
+        }
         return scan
     }
 

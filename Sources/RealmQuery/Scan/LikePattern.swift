@@ -10,7 +10,25 @@ struct LikePattern {
     struct Segment {
         let bytes: [UInt8]
         let wildcards: [Bool]
-        var hasWildcard: Bool { wildcards.contains(true) }
+        let hasWildcard: Bool
+        /// The longest run without `?` and where it starts: what a search for a segment with
+        /// wildcards looks for first, so that only its occurrences are checked in full.
+        let anchor: [UInt8]
+        let anchorOffset: Int
+
+        init(bytes: [UInt8], wildcards: [Bool]) {
+            self.bytes = bytes
+            self.wildcards = wildcards
+            hasWildcard = wildcards.contains(true)
+            var best = 0..<0
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || wildcards[index] {
+                if index - start > best.count { best = start..<index }
+                start = index + 1
+            }
+            anchor = Array(bytes[best])
+            anchorOffset = best.lowerBound
+        }
     }
 
     let segments: [Segment]
@@ -74,6 +92,20 @@ struct LikePattern {
             }
         }
         var position = from
+        if !segment.anchor.isEmpty {
+            // The anchor's occurrences, left to right, each checked with the whole segment.
+            let anchorEnd = end - (segment.bytes.count - segment.anchorOffset - segment.anchor.count)
+            while position + segment.bytes.count <= end {
+                let found = segment.anchor.withUnsafeBufferPointer { anchor in
+                    ByteSearch.find(anchor, in: haystack, from: position + segment.anchorOffset, end: anchorEnd, folding: folding)
+                }
+                guard let found else { return nil }
+                let start = found - segment.anchorOffset
+                if matches(segment, haystack, at: start, folding: folding) { return start }
+                position = start + 1
+            }
+            return nil
+        }
         while position + segment.bytes.count <= end {
             if matches(segment, haystack, at: position, folding: folding) { return position }
             position += 1

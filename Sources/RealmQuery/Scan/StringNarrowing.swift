@@ -7,6 +7,10 @@ extension StringTest {
     func narrow(_ rows: RowBitmap, _ scan: ColumnScan) throws(RealmFormatError) -> Bool {
         switch scan {
         case let .blobs(blobs):
+            if let equality = shortEquality, let slots = blobs.shortSlots,
+               equality.narrow(rows, slots: slots.base, width: slots.width, count: blobs.count) {
+                return true
+            }
             if try narrowBySingleTest(rows, blobs) { return true }
             let count = blobs.count
             try rows.keep { row throws(RealmFormatError) in

@@ -25,6 +25,8 @@ struct StringTest {
     let firstNeedle: NeedleBytes?
     /// The constants as written, for the general path.
     let constants: [RealmValue]
+    /// `==` and `IN` on short-string leaves, for case-sensitive tests that null cannot pass.
+    let shortEquality: ShortStringEquality?
     /// The answer for a null string.
     let nullMatches: Bool
     /// The answer a null constant gives for any non-null string (`!= nil` holds for all).
@@ -67,6 +69,11 @@ struct StringTest {
         self.constants = constants
         nullMatches = constants.contains { ValueComparator.matches(.null, op, $0, options: options) }
         nullConstantMatches = hasNull && ValueComparator.matches(.string(""), op, .null, options: options)
+        if case .equal = operation, !folding, !nullMatches, !nullConstantMatches {
+            shortEquality = ShortStringEquality(needles)
+        } else {
+            shortEquality = nil
+        }
     }
 
     /// Whether a stored string (or null) satisfies the test.
