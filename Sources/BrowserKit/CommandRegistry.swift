@@ -47,6 +47,7 @@ public enum CommandRegistry {
         OutputCommands.headers,
         OutputCommands.output,
         OutputCommands.once,
+        TimerCommand.spec,
         OpenCommand.spec,
         HelpCommand.spec,
         QuitCommand.spec,

@@ -28,6 +28,8 @@ public final class Session {
     public var outputMode: OutputMode = .table
     /// Whether tables and CSV start with the column names (`headers on|off`).
     public var showsHeaders = true
+    /// Whether each command is followed by its run time (`timer on|off`).
+    public var showsTimer = false
     /// What the standard output is (colors, width, pager); plain unless the driver detects a terminal.
     public var terminal = TerminalSettings.plain {
         didSet {
@@ -112,6 +114,9 @@ public final class Session {
         if command.arguments.isEmpty && !arguments.isEmpty {
             throw .usage("\(command.name) takes no arguments ('\(arguments)' is left over)")
         }
+        // Timed from here, so that the time covers reading, printing and any retry; the
+        // `timer` command itself is not timed.
+        let timer = showsTimer && command.name != TimerCommand.spec.name ? CommandTimer() : nil
         defer {
             output.flush()
             router.commandFinished()
@@ -124,6 +129,7 @@ public final class Session {
             }
             throw .unknownClass(name, suggestion: suggestion)
         }
+        if let timer { confirm(timer.report) }
     }
 
     /// Throws if another process committed since the file was opened: commands that write

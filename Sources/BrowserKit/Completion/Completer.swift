@@ -54,7 +54,7 @@ public enum Completer {
             return words(["--all"])
         case "mode":
             return position == 0 ? words(OutputMode.allCases.map(\.rawValue)) : []
-        case "headers":
+        case "headers", "timer":
             return position == 0 ? words(["on", "off"]) : []
         case "schema":
             return position == 0 ? classNames(["--dot"]) : (argumentWords.first == "--dot" && position == 1 ? classNames() : [])
