@@ -42,7 +42,13 @@ enum GenerateCommand {
         try OpenFileGuard.refuse(path, in: session)
         let now = seed == nil ? Int64(time(nil)) : DemoDatabase.seededNow
         let demo = DemoDatabase(rows: rows, seed: seed ?? UInt64.random(in: 0...UInt64.max), now: now)
-        try NewFile.write(demo.tables(), to: path, force: force, label: "generating \(path)")
+        let contents: (tables: [StreamedTable], backlinks: [BacklinkIndex])
+        do {
+            contents = try demo.contents()
+        } catch {
+            throw .file(error)
+        }
+        try NewFile.write(contents.tables, backlinks: contents.backlinks, to: path, force: force, label: "generating \(path)")
         session.confirm("wrote \(path): Realm Browser's demo database, 3 classes of \(rows) objects" + (seed.map { " (seed \($0))" } ?? ""))
     }
 }

@@ -46,4 +46,18 @@ enum NewFile {
             throw .file(error)
         }
     }
+
+    /// Tables whose objects are produced while they are written (`generate`).
+    static func write(_ tables: [StreamedTable], backlinks: [BacklinkIndex], to path: String, force: Bool,
+                      label: String) throws(BrowserError) {
+        let progress = ProgressReporter(total: tables.reduce(0) { $0 + $1.count }, label: label)
+        defer { progress.finish() }
+        do {
+            try RealmFileWriter().write(streamedTables: tables, backlinks: backlinks, to: path, overwrite: force) {
+                progress.update($0)
+            }
+        } catch {
+            throw .file(error)
+        }
+    }
 }

@@ -2,6 +2,9 @@ import RealmFormat
 
 /// Realm Browser's "Generate demo database": three classes of `rows` objects each, with the
 /// value recipe Realm Browser used (see ../shared/fixtures/README.md, demo.realm).
+///
+/// The objects are produced while they are written, a leaf at a time (`DemoObjectSource`), so
+/// memory does not grow with `rows` beyond the backlink entries (`DemoBacklinks`).
 public struct DemoDatabase {
     public let rows: Int
     public let seed: UInt64
@@ -19,42 +22,28 @@ public struct DemoDatabase {
 
     /// Table positions in the written file (metadata first, then classes by name).
     static let class0 = 1, class1 = 2, class2 = 3
+    /// Positions of the link properties in their classes.
+    static let arrayReferenceColumn = 6, objectReferenceColumn = 2
 
-    public func tables() -> [NewTable] {
-        var random = SeededGenerator(seed: seed)
-        let keys = (0..<Int64(rows)).map(ObjectKeys.squeezed)
+    /// The tables and their backlink entries, for `RealmFileWriter.write(streamedTables:...)`.
+    /// The tables draw from one random sequence as they are written: write them once, in order.
+    public func contents() throws(RealmFormatError) -> (tables: [StreamedTable], backlinks: [BacklinkIndex]) {
+        let backlinks = try DemoBacklinks.indexes(seed: seed, rows: rows)
+        return (streamedTables(), backlinks)
+    }
+
+    private func streamedTables() -> [StreamedTable] {
+        let source = DemoObjectSource(seed: seed, rows: rows, now: now)
         let metadata = NewTable(name: "metadata", columns: [NewColumn(name: "version", type: .int)],
                                 keys: [0], values: [[.scalar(.int(0))]], keySequence: 1)
-        var zero: [[NewValue]] = [[], []]
-        for _ in 0..<rows {
-            zero[0].append(.scalar(.int(integer(&random))))
-            zero[1].append(.scalar(.string(string(&random))))
-        }
-        var one: [[NewValue]] = Array(repeating: [], count: 7)
-        for _ in 0..<rows {
-            one[0].append(.scalar(.int(integer(&random))))
-            one[1].append(.scalar(.bool(random.next() & 1 == 1)))
-            one[2].append(.scalar(.float(float(&random))))
-            one[3].append(.scalar(.double(double(&random))))
-            one[4].append(.scalar(.string(string(&random))))
-            one[5].append(.scalar(.timestamp(Timestamp(seconds: now - Int64.random(in: 0..<999_999_999, using: &random), nanoseconds: 0))))
-            let count = rows == 0 ? 0 : Int.random(in: 0...12, using: &random)
-            one[6].append(.list((0..<count).map { _ in .link(table: UInt32(DemoDatabase.class0), key: keys[Int.random(in: 0..<rows, using: &random)]) }))
-        }
-        var two: [[NewValue]] = Array(repeating: [], count: 3)
-        for _ in 0..<rows {
-            two[0].append(.scalar(.int(integer(&random))))
-            two[1].append(.scalar(.bool(random.next() & 1 == 1)))
-            two[2].append(.scalar(.link(table: UInt32(DemoDatabase.class1), key: keys[Int.random(in: 0..<rows, using: &random)])))
-        }
         let sequence = Int64(rows)
         return [
-            metadata,
-            NewTable(name: "class_RealmTestClass0", columns: [
+            StreamedTable(metadata),
+            StreamedTable(name: "class_RealmTestClass0", columns: [
                 NewColumn(name: "integerValue", type: .int),
                 NewColumn(name: "stringValue", type: .string, isNullable: true),
-            ], keys: keys, values: zero, keySequence: sequence),
-            NewTable(name: "class_RealmTestClass1", columns: [
+            ], count: rows, keySequence: sequence) { range throws(RealmFormatError) in try source.objects0(range) },
+            StreamedTable(name: "class_RealmTestClass1", columns: [
                 NewColumn(name: "integerValue", type: .int),
                 NewColumn(name: "boolValue", type: .bool),
                 NewColumn(name: "floatValue", type: .float),
@@ -62,59 +51,12 @@ public struct DemoDatabase {
                 NewColumn(name: "stringValue", type: .string, isNullable: true),
                 NewColumn(name: "dateValue", type: .timestamp, isNullable: true),
                 NewColumn(name: "arrayReference", type: .link, collection: .list, targetTable: DemoDatabase.class0),
-            ], keys: keys, values: one, keySequence: sequence),
-            NewTable(name: "class_RealmTestClass2", columns: [
+            ], count: rows, keySequence: sequence) { range throws(RealmFormatError) in try source.objects1(range) },
+            StreamedTable(name: "class_RealmTestClass2", columns: [
                 NewColumn(name: "integerValue", type: .int),
                 NewColumn(name: "boolValue", type: .bool),
                 NewColumn(name: "objectReference", type: .link, isNullable: true, targetTable: DemoDatabase.class1),
-            ], keys: keys, values: two, keySequence: sequence),
+            ], count: rows, keySequence: sequence) { range throws(RealmFormatError) in try source.objects2(range) },
         ]
-    }
-
-    /// INT64_MIN, INT64_MAX or 0 with probability 1/20 each, otherwise uniform in [0, 9999999).
-    private func integer(_ random: inout SeededGenerator) -> Int64 {
-        switch Int.random(in: 0..<20, using: &random) {
-        case 0: return .min
-        case 1: return .max
-        case 2: return 0
-        default: return Int64.random(in: 0..<9_999_999, using: &random)
-        }
-    }
-
-    private func float(_ random: inout SeededGenerator) -> Float {
-        switch Int.random(in: 0..<20, using: &random) {
-        case 0: return .leastNormalMagnitude
-        case 1: return .greatestFiniteMagnitude
-        case 2: return 0
-        default: return Float(Int.random(in: 0..<9_999_999, using: &random)) / 9999
-        }
-    }
-
-    private func double(_ random: inout SeededGenerator) -> Double {
-        switch Int.random(in: 0..<20, using: &random) {
-        case 0: return .leastNormalMagnitude
-        case 1: return .greatestFiniteMagnitude
-        case 2: return 0
-        default: return Double(Int.random(in: 0..<9_999_999, using: &random)) / 9999
-        }
-    }
-
-    /// An upper-case UUID; one in a hundred padded to exactly 10,000 characters with " bla".
-    private func string(_ random: inout SeededGenerator) -> String {
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
-        var text = ""
-        for (index, character) in hex.enumerated() {
-            if [8, 12, 16, 20].contains(index) { text.append("-") }
-            text.append(character)
-        }
-        guard Int.random(in: 0..<100, using: &random) == 0 else { return text }
-        let repetitions = (10_000 - text.utf8.count + 3) / 4
-        return String((text + String(repeating: " bla", count: repetitions)).utf8.prefix(10_000)) ?? text
     }
 }

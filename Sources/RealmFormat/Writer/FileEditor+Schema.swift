@@ -127,7 +127,7 @@ extension FileEditor {
             guard Int64(tableRefs.count) == newClass.key else {
                 throw .cannotWrite(path: path, reason: "internal error: class \(newClass.table.name) would get slot \(tableRefs.count), not \(newClass.key)")
             }
-            tableRefs.append(try TableWriter(writer: writer, table: newClass.table, tableKey: newClass.key,
+            tableRefs.append(try TableWriter(writer: writer, table: StreamedTable(newClass.table), tableKey: newClass.key,
                                              columns: layout.newClassColumns[index], layouts: [], backlinks: [:],
                                              columnKeySequence: 0).write { _ in })
             allNames.append(newClass.table.name)

@@ -1,7 +1,9 @@
 /// Writes every table of a new file and the group top above them; returns the top's ref.
 struct TableSetWriter {
     let writer: NodeWriter
-    let tables: [NewTable]
+    let tables: [StreamedTable]
+    /// The backlink entries of every link column (and of every Mixed column per target table).
+    let backlinks: [BacklinkIndex]
 
     /// A column as it will be stored: public columns first, then backlink columns.
     struct StoredColumn {
@@ -20,15 +22,14 @@ struct TableSetWriter {
 
     func write(progress: (Int) -> Void) throws(RealmFormatError) -> Int64 {
         let layouts = try columnLayouts()
-        let backlinks = self.backlinks(layouts)
         var tableRefs: [Int64] = []
         var written = 0
         for (index, table) in tables.enumerated() {
-            tableRefs.append(try TableWriter(writer: writer, table: table, tableKey: Int64(index),
-                                             columns: layouts[index], layouts: layouts, backlinks: backlinks[index]).write { count in
+            tableRefs.append(try TableWriter(writer: writer, table: table, tableKey: Int64(index), columns: layouts[index],
+                                             layouts: layouts, backlinks: try backlinks(of: index, layouts)).write { count in
                 progress(written + count)
             })
-            written += table.keys.count
+            written += table.count
         }
         let names = try LeafEncoder(writer: writer).names(tables.map(\.name))
         let tableList = try writer.refs(tableRefs.map { .ref($0) })
@@ -96,11 +97,7 @@ struct TableSetWriter {
         // whose opposite entries point back at the Mixed property (whose own stay null).
         for (index, table) in tables.enumerated() {
             for (columnIndex, column) in table.columns.enumerated() where column.type == .mixed {
-                var targets = Set<Int>()
-                for value in table.values[columnIndex] {
-                    for link in TableSetWriter.mixedLinks(value) { targets.insert(link.table) }
-                }
-                for target in targets.sorted() where target >= 0 && target < tables.count {
+                for target in (table.mixedLinkTargets[columnIndex] ?? []).sorted() where target >= 0 && target < tables.count {
                     let leaf = layouts[target].count
                     let backlinkKey = key(table: target, leaf: leaf, type: .backlink, attributes: 0)
                     layouts[target].append(StoredColumn(name: "", key: backlinkKey, type: .backlink,
@@ -111,25 +108,19 @@ struct TableSetWriter {
         return layouts
     }
 
-    /// For each table and each of its backlink columns (by leaf index): target key -> origin keys.
-    private func backlinks(_ layouts: [[StoredColumn]]) -> [[Int: [Int64: [Int64]]]] {
-        var result: [[Int: [Int64: [Int64]]]] = tables.map { _ in [:] }
-        for (targetIndex, layout) in layouts.enumerated() {
-            for (leaf, column) in layout.enumerated() {
-                guard let origin = column.origin else { continue }
-                var incoming: [Int64: [Int64]] = [:]
-                let table = tables[origin.table]
-                let isMixed = table.columns[origin.column].type == .mixed
-                for (row, value) in table.values[origin.column].enumerated() {
-                    let keys = isMixed
-                        ? TableSetWriter.mixedLinks(value).filter { $0.table == targetIndex }.map(\.key)
-                        : TableSetWriter.linkedKeys(value)
-                    for key in keys {
-                        incoming[key, default: []].append(table.keys[row])
-                    }
-                }
-                result[targetIndex][leaf] = incoming
+    /// The given backlink entries of table `target`'s backlink columns, by leaf index. Every
+    /// backlink column needs them: a column written without would lose links silently.
+    private func backlinks(of target: Int, _ layouts: [[StoredColumn]]) throws(RealmFormatError) -> [Int: BacklinkIndex] {
+        var result: [Int: BacklinkIndex] = [:]
+        for (leaf, column) in layouts[target].enumerated() {
+            guard let origin = column.origin else { continue }
+            guard let index = backlinks.first(where: {
+                $0.targetTable == target && $0.originTable == origin.table && $0.originColumn == origin.column
+            }), index.targetCount == tables[target].count else {
+                throw .cannotWrite(path: "", reason: "internal error: no backlink entries for the \(tables[target].count) objects "
+                                   + "of \(tables[target].name) from \(tables[origin.table].name).\(tables[origin.table].columns[origin.column].name)")
             }
+            result[leaf] = index
         }
         return result
     }

@@ -1,13 +1,15 @@
-/// Writes one table: its cluster tree (column leaves per 256 objects), spec and top array.
+/// Writes one table: its cluster tree (column leaves per 256 objects, encoded as the producer
+/// hands each leaf's objects over), spec and top array.
 struct TableWriter {
     let writer: NodeWriter
-    let table: NewTable
+    let table: StreamedTable
     let tableKey: Int64
     let columns: [TableSetWriter.StoredColumn]
     /// The stored columns of every table, for the keys of origin columns.
     let layouts: [[TableSetWriter.StoredColumn]]
-    /// Backlink column leaf index -> target key -> origin keys.
-    let backlinks: [Int: [Int64: [Int64]]]
+    /// Backlink column leaf index -> the origin keys of each object; a column without one has
+    /// no entries (a class added by a schema edit has no objects linking to it yet).
+    let backlinks: [Int: BacklinkIndex]
     /// Table top slot 5, the column-key sequence number that new keys' tags derive from; nil
     /// records the column count (whole files), schema edits record 0 as realm-core does.
     var columnKeySequence: Int64? = nil
@@ -16,17 +18,21 @@ struct TableWriter {
         let encoder = LeafEncoder(writer: writer)
         let capacity = ClusterTreeWriter.leafCapacity
         let trees = ClusterTreeWriter(writer: writer)
-        let singleLeaf = table.keys.count <= capacity
+        let singleLeaf = table.count <= capacity
+        // The search indexes are written after the tree, from entries gathered leaf by leaf.
+        var indexEntries: [Int: [(key: Int64, data: [UInt8])]] = [:]
         var leaves: [(ref: Int64, offset: Int64, count: Int)] = []
         var start = 0
-        while start < table.keys.count {
-            let end = min(start + capacity, table.keys.count)
+        while start < table.count {
+            let end = min(start + capacity, table.count)
+            let rows = try table.rows(start..<end)
+            try check(rows, count: end - start)
             var refs: [Int64] = []
             for (leafIndex, column) in columns.enumerated() {
-                refs.append(try columnLeaf(leafIndex, column, rows: start..<end, encoder: encoder))
+                refs.append(try columnLeaf(leafIndex, column, rows: rows, firstRow: start, encoder: encoder))
             }
-            let keys = Array(table.keys[start..<end])
-            leaves.append(try trees.leaf(keys: keys, columnRefs: refs, offset: singleLeaf ? 0 : keys[0]))
+            try gatherIndexEntries(rows, into: &indexEntries)
+            leaves.append(try trees.leaf(keys: rows.keys, columnRefs: refs, offset: singleLeaf ? 0 : rows.keys[0]))
             start = end
             progress(end)
         }
@@ -34,30 +40,40 @@ struct TableWriter {
         if let tree = try trees.root(over: leaves) {
             root = tree
         } else {
+            let none = StreamedRows(keys: [], values: table.columns.map { _ in [] })
             root = try trees.leaf(keys: [], columnRefs: try columns.enumerated().map { leafIndex, column throws(RealmFormatError) in
-                try columnLeaf(leafIndex, column, rows: 0..<0, encoder: encoder)
+                try columnLeaf(leafIndex, column, rows: none, firstRow: 0, encoder: encoder)
             }, offset: 0).ref
         }
-        return try top(clusterRoot: root, spec: try spec())
+        return try top(clusterRoot: root, spec: try spec(), indexEntries: indexEntries)
     }
 
-    private func columnLeaf(_ leafIndex: Int, _ column: TableSetWriter.StoredColumn, rows: Range<Int>,
+    /// A producer that hands over other than one value per key and column would misplace values.
+    private func check(_ rows: StreamedRows, count: Int) throws(RealmFormatError) {
+        guard rows.keys.count == count, rows.values.count == table.columns.count,
+              rows.values.allSatisfy({ $0.count == count }) else {
+            throw .cannotWrite(path: "", reason: "internal error: the producer of table \(table.name) gave "
+                               + "\(rows.keys.count) keys and \(rows.values.count) columns for \(count) objects")
+        }
+    }
+
+    private func columnLeaf(_ leafIndex: Int, _ column: TableSetWriter.StoredColumn, rows: StreamedRows, firstRow: Int,
                             encoder: LeafEncoder) throws(RealmFormatError) -> Int64 {
         if column.type == .backlink {
-            let incoming = backlinks[leafIndex] ?? [:]
+            let index = backlinks[leafIndex]
             var slots: [NodeWriter.Slot] = []
-            for row in rows {
-                let origins = incoming[table.keys[row]] ?? []
+            for row in firstRow..<(firstRow + rows.keys.count) {
+                let origins = index?.origins(ofTarget: row) ?? []
                 switch origins.count {
                 case 0: slots.append(.null)
-                case 1: slots.append(.number(origins[0]))
-                default: slots.append(.ref(try encoder.integerTree(origins)))
+                case 1: slots.append(.number(origins[origins.startIndex]))
+                default: slots.append(.ref(try encoder.integerTree(Array(origins))))
                 }
             }
             return try writer.refs(slots)
         }
         let schema = table.columns[leafIndex]
-        let values = table.values[leafIndex][rows]
+        let values = rows.values[leafIndex]
         if schema.collection != nil {
             var slots: [NodeWriter.Slot] = []
             for value in values {
@@ -73,6 +89,31 @@ struct TableWriter {
             return try writer.integers(scalars.map { if case let .link(_, key) = $0 { return key + 1 } else { return 0 } })
         }
         return try encoder.leaf(scalars, type: schema.type, nullable: schema.isNullable)
+    }
+
+    /// The search-index entries of one leaf's objects, for each indexed column (a full-text
+    /// index holds each distinct word of the text).
+    private func gatherIndexEntries(_ rows: StreamedRows,
+                                    into entries: inout [Int: [(key: Int64, data: [UInt8])]]) throws(RealmFormatError) {
+        for (leafIndex, column) in columns.enumerated() where isIndexed(leafIndex, column) {
+            let schema = table.columns[leafIndex]
+            for (offset, value) in rows.values[leafIndex].enumerated() {
+                guard case let .scalar(scalar) = value, let data = SearchIndexWriter.indexData(scalar) else {
+                    throw .cannotWrite(path: "", reason: "cannot index the values of \(table.name).\(column.name)")
+                }
+                if schema.isFullTextIndexed {
+                    for word in SearchIndexWriter.words(of: data) { entries[leafIndex, default: []].append((rows.keys[offset], word)) }
+                } else {
+                    entries[leafIndex, default: []].append((rows.keys[offset], data))
+                }
+            }
+        }
+    }
+
+    private func isIndexed(_ leafIndex: Int, _ column: TableSetWriter.StoredColumn) -> Bool {
+        guard column.type != .backlink, leafIndex < table.columns.count else { return false }
+        let schema = table.columns[leafIndex]
+        return schema.isIndexed || schema.isFullTextIndexed || table.primaryKey == column.name
     }
 
     /// The root of one object's list, set or dictionary (null for an empty one); shared with
@@ -107,31 +148,15 @@ struct TableWriter {
         return try writer.refs([.ref(types), .ref(names), .ref(attributes), .null, .null, .ref(keys)])
     }
 
-    private func top(clusterRoot: Int64, spec: Int64) throws(RealmFormatError) -> Int64 {
+    private func top(clusterRoot: Int64, spec: Int64,
+                     indexEntries: [Int: [(key: Int64, data: [UInt8])]]) throws(RealmFormatError) -> Int64 {
         var indexSlots: [NodeWriter.Slot] = []
         for (leafIndex, column) in columns.enumerated() {
-            guard column.type != .backlink else {
+            guard isIndexed(leafIndex, column) else {
                 indexSlots.append(.null)
                 continue
             }
-            let schema = table.columns[leafIndex]
-            guard schema.isIndexed || schema.isFullTextIndexed || table.primaryKey == column.name else {
-                indexSlots.append(.null)
-                continue
-            }
-            var entries: [(key: Int64, data: [UInt8])] = []
-            for (row, value) in table.values[leafIndex].enumerated() {
-                guard case let .scalar(scalar) = value, let data = SearchIndexWriter.indexData(scalar) else {
-                    throw .cannotWrite(path: "", reason: "cannot index the values of \(table.name).\(column.name)")
-                }
-                if schema.isFullTextIndexed {
-                    // A full-text index holds each distinct word of the text.
-                    for word in SearchIndexWriter.words(of: data) { entries.append((table.keys[row], word)) }
-                } else {
-                    entries.append((table.keys[row], data))
-                }
-            }
-            indexSlots.append(.ref(try SearchIndexWriter(writer: writer).write(entries)))
+            indexSlots.append(.ref(try SearchIndexWriter(writer: writer).write(indexEntries[leafIndex] ?? [])))
         }
         let searchIndexes = try writer.refs(indexSlots)
         let oppositeTables = try writer.integers(columns.map { column in
