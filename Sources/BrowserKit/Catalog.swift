@@ -31,14 +31,14 @@ public struct Catalog {
         guard let found else {
             throw .positionOutOfRange(className: table.displayName, position: position, count: table.objects.count)
         }
-        return ObjectHandle(table: table, leaf: found.leaf, row: found.row)
+        return ObjectHandle(table: table, leaf: found.leaf, row: found.row, position: position)
     }
 
     /// An object located by its object key (what links store).
     public func object(in table: Table, key: Int64) throws(BrowserError) -> ObjectHandle? {
         do {
-            guard let (leaf, row) = try table.objects.find(key: key) else { return nil }
-            return ObjectHandle(table: table, leaf: leaf, row: row)
+            guard let (leaf, row, position) = try table.objects.findCountingPosition(key: key) else { return nil }
+            return ObjectHandle(table: table, leaf: leaf, row: row, position: position)
         } catch {
             throw .file(error)
         }
@@ -50,14 +50,16 @@ public struct Catalog {
             throw .invalidAddress(table.displayName, reason: "\(table.displayName) has no primary key; use a position like \(table.displayName)[0] or an object key like \(table.displayName)[_key = 0]")
         }
         var found: ObjectHandle?
+        var first = 0
         do {
             try table.objects.forEachLeaf { leaf in
                 guard found == nil else { return }
                 let reader = try ColumnLeafReader(leaf: leaf, column: column)
                 for row in 0..<leaf.count where try reader.value(at: row) == value {
-                    found = ObjectHandle(table: table, leaf: leaf, row: row)
+                    found = ObjectHandle(table: table, leaf: leaf, row: row, position: first + row)
                     return
                 }
+                first += leaf.count
             }
         } catch let error as RealmFormatError {
             throw .file(error)
@@ -118,8 +120,8 @@ public struct ObjectHandle {
     public let table: Table
     public let leaf: ClusterLeaf
     public let row: Int
-
-    public var position: Int { leaf.firstPosition + row }
+    /// The object's position among all objects of its class, as `show CLASS[N]` addresses it.
+    public let position: Int
 
     public var key: Int64 {
         get throws(RealmFormatError) { try leaf.key(at: row) }

@@ -8,12 +8,14 @@ public struct ClusterLeaf: Sendable {
     /// The explicit key node, or nil in compact form (keys are offset + 0..<count).
     let keys: Node?
     public let count: Int
-    /// Position of this leaf's first object among all objects of the table.
-    public let firstPosition: Int
+    /// Position of this leaf's first object among all objects of the table; nil for a leaf
+    /// found by key (`ClusterTree.find(key:)`), where counting the objects before it would
+    /// read every earlier subtree.
+    public let firstPosition: Int?
     /// Formats before 23 store dictionaries differently; column readers need to know.
     let usesLegacyDictionaries: Bool
 
-    init(node: Node, keyOffset: Int64, firstPosition: Int, usesLegacyDictionaries: Bool = false) throws(RealmFormatError) {
+    init(node: Node, keyOffset: Int64, firstPosition: Int?, usesLegacyDictionaries: Bool = false) throws(RealmFormatError) {
         try node.require(node.hasRefs && node.size >= 1, "cluster leaf", "not a has-refs node with a key slot")
         self.node = node
         self.keyOffset = keyOffset
@@ -34,6 +36,9 @@ public struct ClusterLeaf: Sendable {
             count = 0
         }
     }
+
+    /// The offset of the leaf's node: what tells two leaves apart.
+    public var nodeRef: Int { node.ref }
 
     /// The absolute object key of `row`.
     public func key(at row: Int) throws(RealmFormatError) -> Int64 {

@@ -132,8 +132,20 @@ public struct ClusterTree: Sendable {
         throw .cycle(ref: node.ref, context: context)
     }
 
-    /// The leaf and row holding object `key`, or nil if the table has no such object.
+    /// The leaf and row holding object `key`, or nil if the table has no such object. The
+    /// leaf's `firstPosition` is not counted (nil): `findCountingPosition` counts it.
     public func find(key: Int64) throws(RealmFormatError) -> (leaf: ClusterLeaf, row: Int)? {
+        try descend(to: key, countingPosition: false).map { ($0.leaf, $0.row) }
+    }
+
+    /// `find(key:)` and the object's position among all objects of the table, which costs
+    /// reading the count of every subtree before it.
+    public func findCountingPosition(key: Int64) throws(RealmFormatError) -> (leaf: ClusterLeaf, row: Int, position: Int)? {
+        guard let found = try descend(to: key, countingPosition: true), let first = found.leaf.firstPosition else { return nil }
+        return (found.leaf, found.row, first + found.row)
+    }
+
+    private func descend(to key: Int64, countingPosition: Bool) throws(RealmFormatError) -> (leaf: ClusterLeaf, row: Int)? {
         guard let root else { return nil }
         var node = root
         var offset: Int64 = 0
@@ -141,14 +153,17 @@ public struct ClusterTree: Sendable {
         let context = "cluster tree of \"\(tableName)\""
         for _ in 0...ClusterTree.maximumDepth {
             guard node.isInner else {
-                let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: firstPosition, usesLegacyDictionaries: usesLegacyDictionaries)
+                let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: countingPosition ? firstPosition : nil,
+                                           usesLegacyDictionaries: usesLegacyDictionaries)
                 guard let row = try leaf.row(ofRelativeKey: key &- offset) else { return nil }
                 return (leaf, row)
             }
             let inner = try InnerClusterNode(node, keyShift: keyShift, context: context)
             guard let child = try inner.childContaining(relativeKey: key &- offset) else { return nil }
-            for earlier in 0..<child {
-                firstPosition += try ClusterTree.subtreeCount(try inner.child(earlier), context: context)
+            if countingPosition {
+                for earlier in 0..<child {
+                    firstPosition += try ClusterTree.subtreeCount(try inner.child(earlier), context: context)
+                }
             }
             offset = offset &+ (try inner.keyOffset(child))
             node = try inner.child(child)

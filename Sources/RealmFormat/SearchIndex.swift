@@ -41,6 +41,18 @@ public struct SearchIndex: Sendable {
         return Int32(bitPattern: value)
     }
 
+    /// The first of the `count` keys (sorted ascending as signed 32-bit integers, §7.1) that
+    /// is at least `key`, or `count`: a binary search, as an index node holds up to 1000 keys.
+    private static func firstKey(atLeast key: Int32, in keys: Node, count: Int) throws(RealmFormatError) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int32(truncatingIfNeeded: try keys.int(middle)) < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     private func lookup(in start: Node, data: [UInt8], offset: Int, depth: Int) throws(RealmFormatError) -> [Int64] {
         let context = "search index"
         guard depth < SearchIndex.maximumDepth else { throw .cycle(ref: start.ref, context: context) }
@@ -49,24 +61,18 @@ public struct SearchIndex: Sendable {
         // Inner nodes hold the largest key of each child.
         while node.isInner {
             let keys = try node.requiredChild(0, "\(context) keys")
-            var chosen: Int?
-            for index in 0..<min(keys.size, node.size - 1) where Int32(truncatingIfNeeded: try keys.int(index)) >= key {
-                chosen = index
-                break
-            }
-            guard let chosen else { return [] }
+            let count = min(keys.size, node.size - 1)
+            let chosen = try SearchIndex.firstKey(atLeast: key, in: keys, count: count)
+            guard chosen < count else { return [] }
             let child = try node.requiredChild(1 + chosen, context)
             guard child.ref != node.ref else { throw .cycle(ref: node.ref, context: context) }
             node = child
         }
         let keys = try node.requiredChild(0, "\(context) keys")
-        var slot: Int?
-        for index in 0..<min(keys.size, node.size - 1) where Int32(truncatingIfNeeded: try keys.int(index)) == key {
-            slot = index + 1
-            break
-        }
-        guard let slot else { return [] }
-        switch try node.slot(slot) {
+        let count = min(keys.size, node.size - 1)
+        let found = try SearchIndex.firstKey(atLeast: key, in: keys, count: count)
+        guard found < count, Int32(truncatingIfNeeded: try keys.int(found)) == key else { return [] }
+        switch try node.slot(found + 1) {
         case .null:
             return []
         case let .tagged(objectKey):

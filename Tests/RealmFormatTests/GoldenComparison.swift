@@ -60,7 +60,7 @@ struct GoldenComparison {
         var position = 0
         try table.objects.forEachLeaf { leaf in
             #expect(leaf.firstPosition == position,
-                    "\(fixture): \(table.name) leaf starts at position \(leaf.firstPosition), expected \(position)")
+                    "\(fixture): \(table.name) leaf starts at position \(String(describing: leaf.firstPosition)), expected \(position)")
             let readers = try columns.map { try ColumnLeafReader(leaf: leaf, column: $0) }
             for row in 0..<leaf.count {
                 defer { position += 1 }

@@ -35,13 +35,16 @@ struct LookupTests {
             for position in positions {
                 let context = "\(fixture): \(table.name)[\(position)]"
                 let byPosition = try #require(try table.objects.leaf(atPosition: position), "\(context): no leaf")
-                #expect(byPosition.leaf.firstPosition + byPosition.row == position, "\(context)")
+                #expect(byPosition.leaf.firstPosition.map { $0 + byPosition.row } == position, "\(context)")
                 #expect(try byPosition.leaf.key(at: byPosition.row) == keys[position], "\(context): key")
 
                 let byKey = try #require(try table.objects.find(key: keys[position]),
                                          "\(context): key \(keys[position]) not found")
                 #expect(try byKey.leaf.key(at: byKey.row) == keys[position], "\(context): found key")
-                #expect(byKey.leaf.firstPosition + byKey.row == position, "\(context): position of the found key")
+                #expect(byKey.leaf.firstPosition == nil, "\(context): find(key:) counts no position")
+                let counted = try #require(try table.objects.findCountingPosition(key: keys[position]), "\(context): counting")
+                #expect(counted.position == position, "\(context): position of the found key")
+                #expect(counted.leaf.nodeRef == byKey.leaf.nodeRef && counted.row == byKey.row, "\(context): the same object both ways")
 
                 // The row that find(key:) lands on must hold that object's values.
                 let readers = try columns.map { try ColumnLeafReader(leaf: byKey.leaf, column: $0) }

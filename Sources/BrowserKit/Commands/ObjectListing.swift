@@ -16,7 +16,7 @@ enum ObjectListing {
             let first = try catalog.object(in: table, position: position)
             var row = first.row
             while row < first.leaf.count && position < stop {
-                try printer.add(label: String(position), object: ObjectHandle(table: table, leaf: first.leaf, row: row))
+                try printer.add(label: String(position), object: ObjectHandle(table: table, leaf: first.leaf, row: row, position: position))
                 row += 1
                 position += 1
             }

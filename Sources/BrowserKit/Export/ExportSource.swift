@@ -23,9 +23,9 @@ struct ExportSource {
         var readers: [ColumnLeafReader] = []
         for key in keys {
             guard let (leaf, row) = try table.objects.find(key: key) else { continue }
-            if cachedLeaf != leaf.firstPosition {
+            if cachedLeaf != leaf.nodeRef {
                 readers = try columns.map { column throws(RealmFormatError) in try ColumnLeafReader(leaf: leaf, column: column) }
-                cachedLeaf = leaf.firstPosition
+                cachedLeaf = leaf.nodeRef
             }
             try body(readers, row, key)
         }

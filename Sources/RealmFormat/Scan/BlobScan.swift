@@ -20,8 +20,9 @@ public struct BlobScan: @unchecked Sendable {
     @usableFromInline let offsets: PackedIntegers?
     @usableFromInline let blobSize: Int64
     @usableFromInline let nulls: PackedIntegers?
-    /// Big blobs: one ref per element.
-    @usableFromInline let bigNode: Node?
+    /// Big blobs: the file, to read the node at `ref` (one ref per element) again when an
+    /// element is asked for; a `Node` kept here would make every copy of a scan larger.
+    @usableFromInline let bigFile: FileBytes?
     @usableFromInline let terminator: Int64
     @usableFromInline let ref: Int
     public let count: Int
@@ -44,7 +45,7 @@ public struct BlobScan: @unchecked Sendable {
         offsets = nil
         blobSize = 0
         nulls = nil
-        bigNode = nil
+        bigFile = nil
         terminator = 1
         ref = node.ref
         self.count = count
@@ -58,7 +59,7 @@ public struct BlobScan: @unchecked Sendable {
         self.offsets = try PackedIntegers(offsets, context: "blob offsets")
         blobSize = Int64(min(blob.size, blob.byteSize - 8))
         self.nulls = try nulls.map { node throws(RealmFormatError) in try PackedIntegers(node, context: "blob null flags") }
-        bigNode = nil
+        bigFile = nil
         terminator = isString ? 1 : 0
         self.ref = ref
         self.count = count
@@ -71,7 +72,7 @@ public struct BlobScan: @unchecked Sendable {
         offsets = nil
         blobSize = 0
         nulls = nil
-        bigNode = node
+        bigFile = node.file
         terminator = isString ? 1 : 0
         ref = node.ref
         self.count = count
@@ -107,7 +108,7 @@ public struct BlobScan: @unchecked Sendable {
     /// Element `index` (in `0..<count`): null, or its bytes in the mapping.
     @inlinable @inline(__always)
     public func element(_ index: Int) throws(RealmFormatError) -> BlobElement {
-        if kind == .big, let bigNode { return try BlobScan.bigElement(bigNode, index, isString: terminator == 1) }
+        if kind == .big, let bigFile { return try BlobScan.bigElement(bigFile, ref, index, isString: terminator == 1) }
         switch try contiguous(index) {
         // Short and small elements are never chunked.
         case .null, .chunked: return .null
@@ -116,7 +117,8 @@ public struct BlobScan: @unchecked Sendable {
     }
 
     @usableFromInline
-    static func bigElement(_ node: Node, _ index: Int, isString: Bool) throws(RealmFormatError) -> BlobElement {
+    static func bigElement(_ file: FileBytes, _ ref: Int, _ index: Int, isString: Bool) throws(RealmFormatError) -> BlobElement {
+        let node = try file.node(at: Int64(ref), context: "big blob leaf")
         guard let blob = try node.child(index, "big blob \(index)") else { return .null }
         return try BlobLeaf.readBigBlob(blob, isString: isString)
     }
@@ -161,8 +163,8 @@ extension BlobScan {
             }
             return .bytes(UnsafeRawBufferPointer(start: base + Int(start), count: Int(end &- terminator &- start)))
         case .big:
-            guard let bigNode else { return .null }
-            switch try BlobScan.bigElement(bigNode, index, isString: terminator == 1) {
+            guard let bigFile else { return .null }
+            switch try BlobScan.bigElement(bigFile, ref, index, isString: terminator == 1) {
             case .null: return .null
             case let .contiguous(bytes): return .bytes(bytes)
             case .chunked: return .chunked

@@ -40,12 +40,36 @@ public struct CollectionElements: Sendable {
         }
     }
 
+    /// The slots of a collection of strings stored as one leaf of short strings (the usual
+    /// layout of a short list of tags or names), read from its root alone; nil for any other
+    /// layout, which `forEachLeaf` reads.
+    public func shortStringSlots(root: Int64) throws(RealmFormatError) -> (base: UnsafeRawPointer, width: Int, count: Int)? {
+        guard case .string = encoding else { return nil }
+        let node = try file.node(at: root, context: "collection of a scanned object")
+        guard !node.isInner, !node.hasRefs, node.widthType == .multiply, node.width > 0 else { return nil }
+        return (node.payload, node.width, node.size)
+    }
+
     /// The number of elements of the collection rooted at `root`, read from the root alone:
     /// a leaf's element count or an inner node's total.
     public func count(root: Int64) throws(RealmFormatError) -> Int {
         let context = "collection of a scanned object"
         let node = try file.node(at: root, context: context)
         if node.isInner { return try BPlusTree.innerCount(node, context: context) }
+        switch encoding {
+        case .string where !node.hasRefs:
+            // Short strings: one slot per element.
+            try node.require(node.widthType == .multiply, context, "a short-string leaf must use byte widths")
+            return node.size
+        case .string where !node.context:
+            // Small blobs: one end offset per element.
+            try node.require(node.size == 3 || node.size == 2, context, "a small-blob leaf has 2 or 3 slots, not \(node.size)")
+            return try node.requiredChild(0, context).size
+        default:
+            break
+        }
+        // The layout scans read holds the count without decoding the elements.
+        if let count = try scan(node, context: context).elementCount { return count }
         return try ValueLeaf(node: node, encoding: encoding, context: context).count
     }
 

@@ -4,26 +4,34 @@
 /// comparison itself. So the view is checked once, when it is made: the node declares
 /// bit-packed integers and its payload (already checked against the file by `Node`) holds
 /// `offset + count` elements. After that, reading any index in `0..<count` is safe.
+///
+/// It is 16 bytes (a node holds fewer than 2^24 elements), because scans pass these views,
+/// and the layouts holding them, around per leaf and per collection.
 public struct PackedIntegers: @unchecked Sendable {
     /// The node's payload: element 0 starts here.
     public let base: UnsafeRawPointer
+    @usableFromInline let storedCount: Int32
+    @usableFromInline let storedWidth: UInt8
+    @usableFromInline let storedOffset: UInt8
+
     /// Bits per element: 0, 1, 2, 4, 8, 16, 32 or 64.
-    public let width: Int
+    @inlinable public var width: Int { Int(storedWidth) }
     /// Elements skipped before index 0 (1 for nullable integers, whose element 0 is the null value).
-    public let offset: Int
-    public let count: Int
+    @inlinable public var offset: Int { Int(storedOffset) }
+    @inlinable public var count: Int { Int(storedCount) }
 
     init(_ node: Node, skipping offset: Int = 0, context: @autoclosure () -> String) throws(RealmFormatError) {
         guard node.widthType == .bits else {
             throw .invalidNodeHeader(ref: node.ref, detail: "\(context()): integers requested, but the header declares width type \(node.widthType)")
         }
-        guard node.size >= offset else {
+        guard offset >= 0, offset <= 1, node.size >= offset else {
             throw .elementOutOfRange(ref: node.ref, index: offset, size: node.size)
         }
         base = node.payload
-        width = node.width
-        self.offset = offset
-        count = node.size - offset
+        // A header holds 3 bytes of size and widths up to 64 bits.
+        storedWidth = UInt8(truncatingIfNeeded: node.width)
+        storedOffset = UInt8(truncatingIfNeeded: offset)
+        storedCount = Int32(truncatingIfNeeded: node.size - offset)
     }
 
     /// Element `index` (in `0..<count`), sign-extended as realm-core reads it: widths 1, 2

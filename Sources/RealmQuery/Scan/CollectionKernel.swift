@@ -8,12 +8,16 @@ final class CollectionKernel: ScanKernel {
     let condition: ValueCondition
     let quantifier: Quantifier
     private let scratch = RowBitmap(capacityRows: 1000)
+    /// `== constant` on strings: lists held in one leaf of short strings are tested slot by
+    /// slot straight from their root node.
+    private let shortEquality: ShortStringEquality?
 
     private init(column: Column, elements: CollectionElements, condition: ValueCondition, quantifier: Quantifier) {
         self.column = column
         self.elements = elements
         self.condition = condition
         self.quantifier = quantifier
+        if case let .string(test) = condition { shortEquality = test.shortEquality } else { shortEquality = nil }
     }
 
     /// The kernel for `column`'s elements, or nil for dictionaries and element types read only
@@ -40,6 +44,13 @@ final class CollectionKernel: ScanKernel {
             }
             var anyMatched = false
             var allMatched = true
+            if let shortEquality, let slots = try elements.shortStringSlots(root: root) {
+                for index in 0..<slots.count {
+                    if shortEquality.holds(slots.base + index &* slots.width, width: slots.width) { anyMatched = true } else { allMatched = false }
+                    if quantifier == .allMatch ? !allMatched : anyMatched { break }
+                }
+                return answer(anyMatched: anyMatched, allMatched: allMatched)
+            }
             try elements.forEachLeaf(root: root) { scan throws(RealmFormatError) in
                 try test(scan, anyMatched: &anyMatched, allMatched: &allMatched)
                 // ANY and NONE are settled by a match, ALL by a failure.
@@ -63,13 +74,6 @@ final class CollectionKernel: ScanKernel {
             throw .unexpectedNode(ref: 0, context: "elements of \"\(column.name)\"", detail: "a collection leaf of an unexpected layout")
         }
         guard count > 0 else { return }
-        if case let .string(test) = condition, case let .blobs(blobs) = scan {
-            for index in 0..<count {
-                if test.matches(try blobs.element(index)) { anyMatched = true } else { allMatched = false }
-                if quantifier == .allMatch ? !allMatched : anyMatched { return }
-            }
-            return
-        }
         scratch.reset(rows: count, selected: true)
         guard try condition.narrow(scratch, scan) else {
             throw .unexpectedNode(ref: 0, context: "elements of \"\(column.name)\"", detail: "a collection leaf of an unexpected layout")

@@ -75,6 +75,18 @@ struct ShortStringEquality {
         return true
     }
 
+    /// Whether one slot of `width` bytes holds one of the constants; false for widths this
+    /// does not handle.
+    @inline(__always)
+    func holds(_ slot: UnsafeRawPointer, width: Int) -> Bool {
+        guard width > 0, width <= 64, width.nonzeroBitCount == 1 else { return false }
+        for words in images[width.trailingZeroBitCount]
+        where words.allSatisfy({ ShortStringEquality.load(slot, $0.offset, width) & $0.mask == $0.expected }) {
+            return true
+        }
+        return false
+    }
+
     /// Up to 8 bytes of a slot at `offset`, never reading past the slot.
     @inline(__always)
     private static func load(_ slot: UnsafeRawPointer, _ offset: Int, _ width: Int) -> UInt64 {

@@ -62,7 +62,7 @@ struct CandidateScan {
         }
         for key in candidates {
             guard let (leaf, row) = try table.objects.find(key: key) else { continue }
-            if current?.firstPosition != leaf.firstPosition || current == nil {
+            if current?.nodeRef != leaf.nodeRef {
                 try finish()
                 current = leaf
                 scope.enter(leaf)
