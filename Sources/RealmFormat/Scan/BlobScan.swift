@@ -105,6 +105,14 @@ public struct BlobScan: @unchecked Sendable {
         kind == .short ? (base, width) : nil
     }
 
+    /// For a leaf of small blobs: the end offset of each element (`count` of them), the blob
+    /// (its first `blobSize` bytes are readable), the null flags, and 1 for strings (whose
+    /// bytes end with a terminator) or 0: for loops that read the offsets at their width.
+    public var smallLayout: (offsets: PackedIntegers, blob: UnsafeRawPointer, blobSize: Int64, nulls: PackedIntegers?, terminator: Int64)? {
+        guard kind == .small, let offsets else { return nil }
+        return (offsets, base, blobSize, nulls, terminator)
+    }
+
     /// Element `index` (in `0..<count`): null, or its bytes in the mapping.
     @inlinable @inline(__always)
     public func element(_ index: Int) throws(RealmFormatError) -> BlobElement {

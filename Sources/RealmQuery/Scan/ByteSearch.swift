@@ -38,6 +38,14 @@ enum ByteSearch {
         guard let base = haystack.baseAddress else { return needle.isEmpty }
         if !folding {
             guard let needleBase = needle.baseAddress else { return true }
+            // Short needles (most prefixes, suffixes and names) inline: the first byte
+            // usually decides, which costs less than calling memcmp.
+            if needle.count <= 16 {
+                for index in 0..<needle.count where base.load(fromByteOffset: start &+ index, as: UInt8.self) != needleBase[index] {
+                    return false
+                }
+                return true
+            }
             return memcmp(base + start, needleBase, needle.count) == 0
         }
         for index in 0..<needle.count where lower(base.load(fromByteOffset: start &+ index, as: UInt8.self)) != needle[index] {

@@ -48,6 +48,16 @@ extension StringTest {
     }
 
     private func narrow<Test: ByteTest>(_ rows: RowBitmap, _ blobs: BlobScan, _ test: Test) throws(RealmFormatError) {
+        if let small = blobs.smallLayout {
+            var loop = SmallBlobNarrowing(test: test, rows: rows, blob: small.blob, blobSize: small.blobSize, nulls: small.nulls,
+                                          terminator: small.terminator, nullMatches: nullMatches, undecided: { matches($0) })
+            if let damaged = small.offsets.visit(&loop) {
+                // Read again through the checked path, which names the damage.
+                _ = try blobs.element(damaged)
+                throw .unexpectedNode(ref: 0, context: "string leaf", detail: "element \(damaged) lies outside its blob")
+            }
+            return
+        }
         let count = blobs.count
         try rows.keep { row throws(RealmFormatError) in
             guard row < count else { return false }
