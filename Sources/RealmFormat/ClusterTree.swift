@@ -77,11 +77,11 @@ public struct ClusterTree: Sendable {
             try body(leaf)
             return
         }
-        let context = "cluster tree of \"\(tableName)\""
+        func context() -> String { "cluster tree of \"\(tableName)\"" }
         guard depth < ClusterTree.maximumDepth, visited.insert(node.ref).inserted else {
-            throw RealmFormatError.cycle(ref: node.ref, context: context)
+            throw RealmFormatError.cycle(ref: node.ref, context: context())
         }
-        let inner = try InnerClusterNode(node, keyShift: keyShift, context: context)
+        let inner = try InnerClusterNode(node, keyShift: keyShift, tableName: tableName)
         for child in 0..<inner.childCount {
             let childNode = try inner.child(child)
             try visit(childNode, offset: offset &+ (try inner.keyOffset(child)), depth: depth + 1,
@@ -107,17 +107,17 @@ public struct ClusterTree: Sendable {
         var offset: Int64 = 0
         var remaining = position
         var firstPosition = 0
-        let context = "cluster tree of \"\(tableName)\""
+        func context() -> String { "cluster tree of \"\(tableName)\"" }
         for _ in 0...ClusterTree.maximumDepth {
             guard node.isInner else {
                 let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: firstPosition, usesLegacyDictionaries: usesLegacyDictionaries)
                 return remaining < leaf.count ? (leaf, remaining) : nil
             }
-            let inner = try InnerClusterNode(node, keyShift: keyShift, context: context)
+            let inner = try InnerClusterNode(node, keyShift: keyShift, tableName: tableName)
             var chosen: Node?
             for child in 0..<inner.childCount {
                 let childNode = try inner.child(child)
-                let childCount = try ClusterTree.subtreeCount(childNode, context: context)
+                let childCount = try ClusterTree.subtreeCount(childNode, context: context())
                 if remaining < childCount {
                     offset = offset &+ (try inner.keyOffset(child))
                     chosen = childNode
@@ -129,7 +129,7 @@ public struct ClusterTree: Sendable {
             guard let chosen else { return nil }
             node = chosen
         }
-        throw .cycle(ref: node.ref, context: context)
+        throw .cycle(ref: node.ref, context: context())
     }
 
     /// The leaf and row holding object `key`, or nil if the table has no such object. The
@@ -150,7 +150,7 @@ public struct ClusterTree: Sendable {
         var node = root
         var offset: Int64 = 0
         var firstPosition = 0
-        let context = "cluster tree of \"\(tableName)\""
+        func context() -> String { "cluster tree of \"\(tableName)\"" }
         for _ in 0...ClusterTree.maximumDepth {
             guard node.isInner else {
                 let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: countingPosition ? firstPosition : nil,
@@ -158,16 +158,16 @@ public struct ClusterTree: Sendable {
                 guard let row = try leaf.row(ofRelativeKey: key &- offset) else { return nil }
                 return (leaf, row)
             }
-            let inner = try InnerClusterNode(node, keyShift: keyShift, context: context)
+            let inner = try InnerClusterNode(node, keyShift: keyShift, tableName: tableName)
             guard let child = try inner.childContaining(relativeKey: key &- offset) else { return nil }
             if countingPosition {
                 for earlier in 0..<child {
-                    firstPosition += try ClusterTree.subtreeCount(try inner.child(earlier), context: context)
+                    firstPosition += try ClusterTree.subtreeCount(try inner.child(earlier), context: context())
                 }
             }
             offset = offset &+ (try inner.keyOffset(child))
             node = try inner.child(child)
         }
-        throw .cycle(ref: node.ref, context: context)
+        throw .cycle(ref: node.ref, context: context())
     }
 }

@@ -5,22 +5,29 @@ struct InnerClusterNode {
     let keys: Node?
     let depth: Int
     let keyShift: Int
-    let context: String
+    /// Names the tree in errors; the message is only built when one is thrown, since lookups
+    /// by key make an inner node per level for every object they find.
+    let tableName: String
+    var context: String { InnerClusterNode.context(tableName) }
+
+    static func context(_ tableName: String) -> String { "cluster tree of \"\(tableName)\"" }
 
     var childCount: Int { node.size - 3 }
 
-    init(_ node: Node, keyShift: Int, context: String) throws(RealmFormatError) {
-        try node.require(node.size >= 3, context, "an inner node needs at least 3 slots")
+    init(_ node: Node, keyShift: Int, tableName: String) throws(RealmFormatError) {
         self.node = node
         self.keyShift = keyShift
-        self.context = context
-        let depth = try node.tagged(1, context)
-        try node.require(depth >= 1 && depth <= Int64(ClusterTree.maximumDepth), context, "depth \(depth) is impossible")
+        self.tableName = tableName
+        func context() -> String { InnerClusterNode.context(tableName) }
+        try node.require(node.size >= 3, context(), "an inner node needs at least 3 slots")
+        let depth = try node.tagged(1, context())
+        try node.require(depth >= 1 && depth <= Int64(ClusterTree.maximumDepth), context(), "depth \(depth) is impossible")
         self.depth = Int(depth)
-        keys = try node.child(0, "\(context) child keys")
+        let keys = try node.child(0, "\(context()) child keys")
         if let keys {
-            try keys.require(keys.size >= node.size - 3, context, "\(keys.size) keys for \(node.size - 3) children")
+            try keys.require(keys.size >= node.size - 3, context(), "\(keys.size) keys for \(node.size - 3) children")
         }
+        self.keys = keys
     }
 
     func child(_ index: Int) throws(RealmFormatError) -> Node {

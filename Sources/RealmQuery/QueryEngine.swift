@@ -50,6 +50,7 @@ public struct QueryEngine {
             } else {
                 try TableScan(table: table, kernel: kernel).run(collect)
             }
+            try ordering.resolveLinks()
             return ordering.apply(to: keys)
         } catch {
             throw .file(error)

@@ -154,12 +154,30 @@ struct QueryGenerator {
             queries += ["TRUEPREDICATE SORT(\(first.name) ASC, \(second.name) DESC)", "TRUEPREDICATE DISTINCT(\(first.name), \(second.name)) LIMIT(5)",
                         "TRUEPREDICATE SORT(\(second.name) DESC) SORT(\(first.name) ASC) LIMIT(7)"]
         }
-        for link in table.columns where link.isLink && link.collection == nil {
-            guard let key = link.targetTableKey, let target = file.table(withKey: key),
-                  let property = target.columns.first(where: { $0.collection == nil && !$0.isLink }) else { continue }
-            queries += ["TRUEPREDICATE SORT(\(link.name).\(property.name) DESC)", "TRUEPREDICATE DISTINCT(\(link.name).\(property.name))"]
+        // Through single links (one and two hops): every plain property of the target, both
+        // directions, with LIMIT, DISTINCT, and next to a key of the class itself.
+        for (path, target) in linkPaths(from: table, depth: 2) {
+            for property in target.columns where property.collection == nil && !property.isLink {
+                let key = "\(path).\(property.name)"
+                queries += ["TRUEPREDICATE SORT(\(key) ASC)", "TRUEPREDICATE SORT(\(key) DESC) LIMIT(4)", "TRUEPREDICATE DISTINCT(\(key))"]
+                if let own = sortable.first {
+                    queries += ["TRUEPREDICATE SORT(\(key) DESC, \(own.name) ASC)", "TRUEPREDICATE SORT(\(own.name) ASC) SORT(\(key) ASC) LIMIT(9)"]
+                }
+            }
         }
         return queries
+    }
+
+    /// Key paths of single links from `table`, up to `depth` hops, with the table each reaches.
+    private func linkPaths(from table: Table, depth: Int) -> [(String, Table)] {
+        guard depth > 0 else { return [] }
+        var paths: [(String, Table)] = []
+        for link in table.columns where link.isLink && link.collection == nil {
+            guard let key = link.targetTableKey, let target = file.table(withKey: key) else { continue }
+            paths.append((link.name, target))
+            paths += linkPaths(from: target, depth: depth - 1).map { ("\(link.name).\($0.0)", $0.1) }
+        }
+        return paths
     }
 
     // MARK: - Values

@@ -8,8 +8,18 @@ extension OrderingColumn {
     /// in either direction); nil when both values exist.
     @inline(__always)
     func brokenLinkOrder(_ a: Int, _ b: Int) -> Int? {
-        guard kind == .general else { return nil }
-        switch (values[a] == nil, values[b] == nil) {
+        let brokenA: Bool
+        let brokenB: Bool
+        if kind == .general {
+            brokenA = values[a] == nil
+            brokenB = values[b] == nil
+        } else if !broken.isEmpty {
+            brokenA = broken[a]
+            brokenB = broken[b]
+        } else {
+            return nil
+        }
+        switch (brokenA, brokenB) {
         case (true, true): return 0
         case (true, false): return -1
         case (false, true): return 1

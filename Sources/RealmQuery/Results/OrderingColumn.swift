@@ -3,9 +3,10 @@ import RealmFormat
 /// The values of one SORT or DISTINCT key path for every matching object, extracted while the
 /// scan stands on each object's leaf.
 ///
-/// A property of the scanned class with a plain type is read in place into a typed array (no
-/// `RealmValue` per object); anything else (a path through links, Mixed, decimals...) is read
-/// by the general path evaluator into `RealmValue`s. Comparison and equality follow
+/// A property with a plain type, of the scanned class or reached through single links
+/// (`category.name`), is read in place into a typed array (no `RealmValue` per object; through
+/// links, see `resolveLinks`); anything else (lists, Mixed, decimals...) is read by the
+/// general path evaluator into `RealmValue`s. Comparison and equality follow
 /// `SortOrder` and `DistinctKey`, the rules of the general evaluator, exactly.
 final class OrderingColumn {
     enum Kind {
@@ -24,41 +25,80 @@ final class OrderingColumn {
 
     let path: BoundPath
     let kind: Kind
+    /// The plain property whose values are read in place (on the last table of `hops`).
     let column: Column?
+    /// The single links followed to reach `column`, first from the scanned table, with the
+    /// table each leads to.
+    let hops: [(link: Column, target: Table)]
     let paths: PathEvaluator
-    private(set) var integers: [Int64] = []
-    private(set) var doubles: [Double] = []
-    private(set) var seconds: [Int64] = []
-    private(set) var nanoseconds: [Int32] = []
-    private(set) var strings: [StringKey] = []
-    private(set) var values: [RealmValue?] = []
+    // Appended to once per match and read at every comparison: exclusive access is evident
+    // (one query, one thread), and checking it at run time cost more than the work itself.
+    @exclusivity(unchecked) private(set) var integers: [Int64] = []
+    @exclusivity(unchecked) private(set) var doubles: [Double] = []
+    @exclusivity(unchecked) private(set) var seconds: [Int64] = []
+    @exclusivity(unchecked) private(set) var nanoseconds: [Int32] = []
+    @exclusivity(unchecked) private(set) var strings: [StringKey] = []
+    @exclusivity(unchecked) private(set) var values: [RealmValue?] = []
     /// Null flags of the typed kinds.
-    private(set) var nulls: [Bool] = []
+    @exclusivity(unchecked) private(set) var nulls: [Bool] = []
+    /// Through links: each match's first link target (-1 for a null link), until resolved.
+    @exclusivity(unchecked) var linkedKeys: [Int64] = []
+    /// Through links, once resolved: whether a link on the way was null or led nowhere
+    /// (such matches come first in either direction); empty otherwise.
+    @exclusivity(unchecked) var broken: [Bool] = []
     /// DISTINCT's keys for general values, made when DISTINCT first asks.
     private(set) lazy var distinctKeys: [DistinctKey] = values.map { DistinctKey($0 ?? .null) }
 
     init(path: BoundPath, paths: PathEvaluator) {
         self.path = path
         self.paths = paths
-        var kind = Kind.general
-        if path.origin == .root, path.steps.count == 1, case let .property(property) = path.steps[0], property.collection == nil {
-            switch property.type {
-            case .int: kind = .integer
-            case .bool: kind = .bool
-            case .float, .double: kind = .double
-            case .timestamp: kind = .timestamp
-            case .string: kind = .string
-            default: kind = .general
-            }
-            column = kind == .general ? nil : property
-        } else {
-            column = nil
-        }
+        let plain = OrderingColumn.plainPath(path, file: paths.file)
+        kind = plain?.kind ?? .general
+        column = plain?.column
+        hops = plain?.hops ?? []
+    }
+
+    /// A column of plain values of one property, for resolving links.
+    init(property: Column, kind: Kind, paths: PathEvaluator) {
+        path = BoundPath(origin: .root, steps: [.property(property)], terminal: TerminalType(elementType: property.type), isMulti: false, range: SourceRange(start: 0, end: 0))
+        self.paths = paths
         self.kind = kind
+        column = property
+        hops = []
+    }
+
+    /// The kind of a plain property (none for lists, links, Mixed, decimals...).
+    static func plainKind(_ property: Column) -> Kind? {
+        guard property.collection == nil else { return nil }
+        switch property.type {
+        case .int: return .integer
+        case .bool: return .bool
+        case .float, .double: return .double
+        case .timestamp: return .timestamp
+        case .string: return .string
+        default: return nil
+        }
+    }
+
+    /// `property` or `link.link....property` from the scanned class, with a plain property at
+    /// the end; nil for any other path.
+    private static func plainPath(_ path: BoundPath, file: RealmFile) -> (kind: Kind, column: Column, hops: [(link: Column, target: Table)])? {
+        guard path.origin == .root, case let .property(last)? = path.steps.last, let kind = plainKind(last) else { return nil }
+        var hops: [(link: Column, target: Table)] = []
+        for step in path.steps.dropLast() {
+            guard case let .property(link) = step, link.type == .link, link.collection == nil,
+                  let key = link.targetTableKey, let target = file.table(withKey: key) else { return nil }
+            hops.append((link, target))
+        }
+        return (kind, last, hops)
     }
 
     /// Appends the values of the selected rows of the scope's leaf, in row order.
     func append(_ rows: RowBitmap, _ scope: LeafScope) throws(RealmFormatError) {
+        if let first = hops.first {
+            try appendLinks(rows, first.link, scope)
+            return
+        }
         guard let column else {
             let readers = try scope.objects()
             try rows.forEachSelected { row throws(RealmFormatError) in
@@ -132,7 +172,27 @@ final class OrderingColumn {
         nulls.append(key.isNull)
     }
 
-    private func appendNulls(_ count: Int) {
+    func appendValue(integer: Int64, null: Bool) {
+        integers.append(integer)
+        nulls.append(null)
+    }
+
+    func appendValue(double: Double, null: Bool) {
+        doubles.append(double)
+        nulls.append(null)
+    }
+
+    func appendValue(seconds second: Int64, nanoseconds nanosecond: Int32, null: Bool) {
+        seconds.append(second)
+        nanoseconds.append(nanosecond)
+        nulls.append(null)
+    }
+
+    func appendValue(string: StringKey) {
+        appendString(string)
+    }
+
+    func appendNulls(_ count: Int) {
         for _ in 0..<count {
             nulls.append(true)
             switch kind {

@@ -40,6 +40,11 @@ struct ResultOrdering {
 
     var isEmpty: Bool { plan.isEmpty }
 
+    /// After the scan: reads the values of key paths through links, for all matches at once.
+    func resolveLinks() throws(RealmFormatError) {
+        for column in columns { try column.resolveLinks() }
+    }
+
     /// Extracts the key values of the selected rows of the scope's leaf.
     func collect(_ rows: RowBitmap, _ scope: LeafScope) throws(RealmFormatError) {
         for column in columns { try column.append(rows, scope) }
@@ -56,6 +61,14 @@ struct ResultOrdering {
             case let .limit(count):
                 if order.count > max(0, count) { order.removeSubrange(max(0, count)...) }
             case let .sort(sortKeys):
+                var limit: Int?
+                if position + 1 < plan.count, case let .limit(count) = plan[position + 1] { limit = count }
+                if sortKeys.count == 1, let entries = columns[sortKeys[0].column].sortEntries(for: order) {
+                    let tieBreak = columns[sortKeys[0].column].entryTieBreak
+                    order = entries.sorted(ascending: sortKeys[0].ascending, limit: limit, tieBreak: tieBreak).map { Int($0.match) }
+                    sorted = true
+                    continue
+                }
                 let columns = self.columns
                 // Ties keep the order they had before this sort: the match number at first,
                 // the position after an earlier step.
@@ -92,8 +105,8 @@ struct ResultOrdering {
     }
 
     /// The first `count` entries of `order` by `precedes`, without sorting them all.
-    static func smallest(_ count: Int, of order: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
-        var best: [Int] = []
+    static func smallest<Element>(_ count: Int, of order: [Element], by precedes: (Element, Element) -> Bool) -> [Element] {
+        var best: [Element] = []
         best.reserveCapacity(count + 1)
         for index in order {
             if best.count == count, let last = best.last, !precedes(index, last) { continue }

@@ -8,11 +8,13 @@ import RealmFormat
 /// `LeafReaders` its objects share.
 final class LeafScope {
     let table: Table
-    private(set) var leaf: ClusterLeaf?
-    private var scans: [ColumnScan?]
-    private var readers: [ColumnLeafReader?]
-    private var touched: [Int] = []
-    private var objectReaders: LeafReaders?
+    // Touched for every column of every leaf; a scope belongs to one scan on one thread, so
+    // the run-time exclusivity checks are dropped.
+    @exclusivity(unchecked) private(set) var leaf: ClusterLeaf?
+    @exclusivity(unchecked) private var scans: [ColumnScan?]
+    @exclusivity(unchecked) private var readers: [ColumnLeafReader?]
+    @exclusivity(unchecked) private var touched: [Int] = []
+    @exclusivity(unchecked) private var objectReaders: LeafReaders?
 
     init(table: Table) {
         self.table = table

@@ -4,9 +4,11 @@
 /// bitmaps once per query (not per leaf, never per row) and AND, OR and NOT are word
 /// operations on 64 rows at a time. Bits past `rowCount` are always zero.
 final class RowBitmap {
-    private(set) var words: UnsafeMutablePointer<UInt64>
-    private var capacity: Int
-    private(set) var rowCount = 0
+    // Read in every kernel's inner loop; a bitmap belongs to one scan on one thread, so the
+    // run-time exclusivity checks are dropped.
+    @exclusivity(unchecked) private(set) var words: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var rowCount = 0
 
     /// Release builds of realm-core put up to 256 objects in a cluster leaf.
     init(capacityRows: Int = 256) {

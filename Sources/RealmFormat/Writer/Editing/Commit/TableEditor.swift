@@ -237,7 +237,7 @@ struct TableEditor {
             guard node.isInner else {
                 return LeafPath(inner: inner, leaf: try ClusterLeaf(node: node, keyOffset: offset, firstPosition: 0))
             }
-            let innerNode = try InnerClusterNode(node, keyShift: table.objects.keyShift, context: table.name)
+            let innerNode = try InnerClusterNode(node, keyShift: table.objects.keyShift, tableName: table.name)
             guard let child = try innerNode.childContaining(relativeKey: key &- offset) else {
                 throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(key)")
             }

@@ -1,0 +1,61 @@
+/// One match in a sort on one typed key: its value turned into plain numbers whose order is
+/// Realm's order of the values (`SortOrder`), so sorting compares integers instead of asking
+/// the column about two matches at every step.
+///
+/// `group` puts matches whose path met a null link first (in either direction), then null,
+/// then NaN, then the values; `major` and `minor` order the values
+/// (sign bits flipped so that unsigned order is signed order; strings by their first 16
+/// bytes, the rest compared only when those are equal); `place` is the match's position in
+/// the order before this sort, which breaks ties, as Realm keeps tied objects in that order.
+struct SortEntry {
+    var group: UInt8
+    var major: UInt64
+    var minor: UInt64
+    var place: Int32
+    var match: Int32
+
+    static let sign: UInt64 = 1 << 63
+    static let brokenLink: UInt8 = 0, null: UInt8 = 1, notANumber: UInt8 = 2, value: UInt8 = 3
+
+    static func integer(_ value: Int64) -> UInt64 { UInt64(bitPattern: value) ^ sign }
+
+    /// Doubles by value with -0 equal to 0 (NaN is its own group).
+    static func double(_ value: Double) -> UInt64 {
+        let bits = (value == 0 ? 0.0 : value).bitPattern
+        return bits & sign != 0 ? ~bits : bits | sign
+    }
+
+    /// Up to 8 bytes from `offset`, big-endian, zero-padded: byte order of strings.
+    static func bytes(_ text: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
+        var word: UInt64 = 0
+        let end = min(text.count, offset + 8)
+        var index = offset
+        while index < end {
+            word |= UInt64(text[index]) << UInt64(8 * (7 - (index - offset)))
+            index += 1
+        }
+        return word
+    }
+}
+
+extension Array where Element == SortEntry {
+    /// The entries in sort order, or the first `limit` of them; `tieBreak` compares two
+    /// entries whose numbers are equal (strings longer than 16 bytes), before their places.
+    func sorted(ascending: Bool, limit: Int?, tieBreak: ((SortEntry, SortEntry) -> Int)?) -> [SortEntry] {
+        let precedes: (SortEntry, SortEntry) -> Bool = { a, b in
+            if a.group != b.group {
+                if a.group == SortEntry.brokenLink || b.group == SortEntry.brokenLink { return a.group == SortEntry.brokenLink }
+                return ascending ? a.group < b.group : a.group > b.group
+            }
+            if a.major != b.major { return ascending ? a.major < b.major : a.major > b.major }
+            if a.minor != b.minor { return ascending ? a.minor < b.minor : a.minor > b.minor }
+            if let tieBreak {
+                let order = tieBreak(a, b)
+                if order != 0 { return ascending ? order < 0 : order > 0 }
+            }
+            return a.place < b.place
+        }
+        guard let limit, limit >= 0, limit < count / 8 else { return sorted(by: precedes) }
+        return ResultOrdering.smallest(limit, of: self, by: precedes)
+    }
+}
