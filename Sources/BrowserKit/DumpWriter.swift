@@ -14,7 +14,7 @@ public struct DumpWriter {
 
     public func write(tables: [Table], to output: OutputSink) throws(RealmFormatError) {
         var out = ByteOutput(sink: output)
-        out.append("{\n  \"file_format\": \(file.fileFormat),\n")
+        out.append(contentsOf: "{\n  \"file_format\": \(file.fileFormat),\n")
         out.append("  \"tables\": [")
         for (index, table) in tables.enumerated() {
             out.append(index == 0 ? "\n" : ",\n")
@@ -39,7 +39,7 @@ public struct DumpWriter {
         header += columns.isEmpty ? "]" : "\n      ]"
         header += ",\n      \"count\": \(table.objects.count)"
         header += ",\n      \"objects\": ["
-        out.append(header)
+        out.append(contentsOf: header)
         let format = CanonicalByteFormat(columns: columns, encoder: encoder)
         let elements = columns.map { LeafColumns.elementsReadInPlace($0, file: file) }
         let names = ByteStrings(columns.map { column in

@@ -75,22 +75,36 @@ public final class StandardOutput: OutputSink {
 
 /// Collects output in memory (tests, and commands that post-process what they print).
 public final class BufferedOutput: OutputSink {
-    /// Kept as UTF-8 bytes: a held `dump` (see `ConsistentRead`) collects tens of megabytes here.
-    public private(set) var bytes: [UInt8] = []
+    /// Kept as UTF-8 bytes in pieces of at least 64 KiB (or as large as written): a held `dump`
+    /// (see `ConsistentRead`) collects tens of megabytes here, which one growing array would
+    /// copy again at every doubling.
+    private var pieces: [[UInt8]] = []
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var bytes: [UInt8] { Array(pieces.joined()) }
+
+    public var text: String { String(decoding: pieces.joined(), as: UTF8.self) }
 
     public init() {}
 
     public func write(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     public func write(bytes: UnsafeRawBufferPointer) {
-        self.bytes.append(contentsOf: bytes)
+        if let last = pieces.indices.last, pieces[last].count < 1 << 16, bytes.count < 1 << 16 {
+            pieces[last].append(contentsOf: bytes)
+        } else {
+            pieces.append(Array(bytes))
+        }
     }
 
     public func flush() {}
+
+    /// Hands everything written, piece by piece, to `body`.
+    func forEachPiece(_ body: (UnsafeRawBufferPointer) -> Void) {
+        for piece in pieces { piece.withUnsafeBytes(body) }
+    }
 }
 
 /// Writes to a file created (or truncated) for the purpose, e.g. `dump --out FILE`.

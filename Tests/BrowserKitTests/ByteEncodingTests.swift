@@ -181,7 +181,7 @@ struct ByteEncodingTests {
             // The same text written as a field first and quoted afterwards (lists are).
             let afterwards = Self.text { out in
                 out.startField()
-                out.append(string)
+                out.append(contentsOf: string)
                 out.finishCSVField()
             }
             #expect(afterwards == expected, "\(string.prefix(40).debugDescription)")
@@ -199,9 +199,9 @@ struct ByteEncodingTests {
         let before = String(repeating: "x", count: ByteOutput.flushSize - 10)
         let field = String(repeating: "a,\"b", count: ByteOutput.flushSize / 4 + 100)
         let written = Self.text { out in
-            out.append(before)
+            out.append(contentsOf: before)
             out.startField()
-            out.append(field)
+            out.append(contentsOf: field)
             out.finishCSVField()
             out.append("!")
         }

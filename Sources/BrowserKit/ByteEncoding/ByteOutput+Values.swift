@@ -36,7 +36,7 @@ extension ByteOutput {
     /// only needed within a few seconds of the Int64 limits; everything else fits in 64 bits.
     mutating func appendISO8601(seconds: Int64, nanoseconds: Int32) {
         guard seconds.magnitude < 1 << 62 else {
-            append(TimestampFormatter.iso8601(Timestamp(seconds: seconds, nanoseconds: nanoseconds)))
+            append(contentsOf: TimestampFormatter.iso8601(Timestamp(seconds: seconds, nanoseconds: nanoseconds)))
             return
         }
         var wholeSeconds = seconds + Int64(nanoseconds) / 1_000_000_000

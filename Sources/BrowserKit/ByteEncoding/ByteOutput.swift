@@ -96,7 +96,9 @@ struct ByteOutput: ~Copyable {
         used &+= bytes.count
     }
 
-    mutating func append(_ text: String) {
+    /// Text made at run time (headers, what the general encoders wrote); literals go through
+    /// the `StaticString` overload, which copies without looking at the string's storage.
+    mutating func append(contentsOf text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }

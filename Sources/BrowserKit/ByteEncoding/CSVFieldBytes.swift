@@ -109,7 +109,7 @@ extension ByteOutput {
             quoteField()
             finishField()
         case .decode:
-            append(CSV.field(String(decoding: text, as: UTF8.self)))
+            append(contentsOf: CSV.field(String(decoding: text, as: UTF8.self)))
         }
     }
 
@@ -127,7 +127,7 @@ extension ByteOutput {
                 let text = String(decoding: field, as: UTF8.self)
                 removeField()
                 finishField()
-                append(CSV.field(text))
+                append(contentsOf: CSV.field(text))
                 return
             }
         }

@@ -83,6 +83,6 @@ struct CanonicalByteFormat: LeafValueFormat {
     func appendValue(_ value: RealmValue, column: Int, to out: inout ByteOutput) throws(RealmFormatError) {
         var text = ""
         try encoder.encode(value, inMixed: columns[column].type == .mixed, into: &text)
-        out.append(text)
+        out.append(contentsOf: text)
     }
 }

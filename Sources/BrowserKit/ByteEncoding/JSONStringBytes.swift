@@ -139,6 +139,6 @@ extension ByteOutput {
     private mutating func appendJSONStringDecoding(_ bytes: UnsafeRawBufferPointer) {
         var text = ""
         CanonicalValueEncoder.appendJSONString(String(decoding: bytes, as: UTF8.self), to: &text)
-        append(text)
+        append(contentsOf: text)
     }
 }

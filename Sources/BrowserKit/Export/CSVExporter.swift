@@ -16,7 +16,7 @@ struct CSVExporter {
         let withKey = source.table.primaryKey == nil
         let header = (withKey ? ["_key"] : []) + columns.map(\.name)
         var out = ByteOutput(sink: output)
-        out.append(CSV.record(header) + "\r\n")
+        out.append(contentsOf: CSV.record(header) + "\r\n")
         let format = ExportCSVFormat(json: ExportJSONFormat(columns: columns, encoder: encoder))
         let elements = columns.map { LeafColumns.elementsReadInPlace($0, file: encoder.file) }
         var count = done

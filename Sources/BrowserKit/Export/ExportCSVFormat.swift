@@ -56,7 +56,7 @@ struct ExportCSVFormat: LeafValueFormat {
         case var .string(text): text.withUTF8 { out.appendCSVField(UnsafeRawBufferPointer($0)) }
         case let other:
             let text = ExportValueEncoder.text(of: other) ?? ""
-            out.append(text.isEmpty ? "\"\"" : CSV.field(text))
+            out.append(contentsOf: text.isEmpty ? "\"\"" : CSV.field(text))
         }
     }
 
@@ -76,6 +76,6 @@ struct ExportCSVFormat: LeafValueFormat {
     }
 
     func appendValue(_ value: RealmValue, column: Int, to out: inout ByteOutput) throws(RealmFormatError) {
-        out.append(try json.encoder.csvField(value, column: json.columns[column]))
+        out.append(contentsOf: try json.encoder.csvField(value, column: json.columns[column]))
     }
 }

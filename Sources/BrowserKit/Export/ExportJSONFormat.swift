@@ -83,7 +83,7 @@ struct ExportJSONFormat: LeafValueFormat {
         case let other:
             var text = ""
             ExportValueEncoder.appendScalar(other, to: &text)
-            out.append(text)
+            out.append(contentsOf: text)
         }
     }
 
@@ -97,6 +97,6 @@ struct ExportJSONFormat: LeafValueFormat {
     func appendValue(_ value: RealmValue, column: Int, to out: inout ByteOutput) throws(RealmFormatError) {
         var text = ""
         try encoder.appendJSON(value, column: columns[column], to: &text)
-        out.append(text)
+        out.append(contentsOf: text)
     }
 }

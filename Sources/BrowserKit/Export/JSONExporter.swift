@@ -70,6 +70,6 @@ struct JSONExporter {
             }
         }
         done = count
-        out.append(first ? "]" : "\n" + indent + "]")
+        out.append(contentsOf: first ? "]" : "\n" + indent + "]")
     }
 }

@@ -48,9 +48,9 @@ public final class OutputRouter: OutputSink {
 
     /// Ends holding: the held output goes where output goes now, or is dropped.
     func release(deliver: Bool) {
-        guard let bytes = held?.bytes else { return }
+        guard let output = held else { return }
         held = nil
-        if deliver { bytes.withUnsafeBytes { current.write(bytes: $0) } }
+        if deliver { output.forEachPiece { current.write(bytes: $0) } }
     }
 
     /// Sends the standard output through `command` when a command's output is taller than
