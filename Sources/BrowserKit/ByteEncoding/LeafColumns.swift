@@ -93,8 +93,11 @@ struct LeafColumns: ~Copyable {
     /// Element types whose list and set leaves `appendElements` reads in place.
     static func elementsReadInPlace(_ column: Column, file: RealmFile) -> CollectionElements? {
         switch column.type {
-        case .int, .bool, .float, .double, .string, .binary, .timestamp, .link, .legacyLinkList:
+        case .int, .bool, .float, .double, .string, .binary, .timestamp:
             return CollectionElements(column: column, file: file)
+        case .link, .legacyLinkList:
+            // Without a target the general reader reports the damage.
+            return column.targetTableKey == nil ? nil : CollectionElements(column: column, file: file)
         default:
             return nil
         }
@@ -112,8 +115,7 @@ struct LeafColumns: ~Copyable {
             let value = values[row]
             if value == nullValue { format.appendNull(to: &out) } else { format.appendInteger(value, to: &out) }
         case let .bools(values):
-            let value = values[row]
-            if value > 1 { format.appendNull(to: &out) } else { format.appendBool(value == 1, to: &out) }
+            Self.appendBool(values[row], format, &out)
         case let .floats(values):
             Self.appendFloat(values, row, format, &out)
         case let .doubles(values):
@@ -138,6 +140,16 @@ struct LeafColumns: ~Copyable {
                                 format: format, to: &out)
         case .general:
             try format.appendValue(try readers[column].value(at: row), column: column, to: &out)
+        }
+    }
+
+    /// 0 and 1 are the bools; anything else stored is null (as `ValueLeaf` reads it).
+    @inline(__always)
+    private static func appendBool<Format: LeafValueFormat>(_ value: Int64, _ format: Format, _ out: inout ByteOutput) {
+        switch value {
+        case 0: format.appendBool(false, to: &out)
+        case 1: format.appendBool(true, to: &out)
+        default: format.appendNull(to: &out)
         }
     }
 
@@ -227,8 +239,7 @@ struct LeafColumns: ~Copyable {
         case let .bools(values):
             for index in 0..<values.count {
                 separate()
-                let value = values[index]
-                if value > 1 { format.appendNull(to: &out) } else { format.appendBool(value == 1, to: &out) }
+                appendBool(values[index], format, &out)
             }
         case let .floats(values):
             for index in 0..<values.count {
