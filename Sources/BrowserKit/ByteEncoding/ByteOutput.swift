@@ -125,9 +125,10 @@ struct ByteOutput: ~Copyable {
     }
 
     /// Replaces the field by its text with every quote doubled, between quotes: the bytes grow
-    /// in place, from the end, so the field is not copied elsewhere first.
-    mutating func quoteField() {
-        let quotes = CSVFieldBytes.quoteCount(field)
+    /// in place, from the end, so the field is not copied elsewhere first. A caller that knows
+    /// how many quotes the field holds says so.
+    mutating func quoteField(quotes known: Int? = nil) {
+        let quotes = known ?? CSVFieldBytes.quoteCount(field)
         _ = reserve(quotes + 2)
         let first = fieldStart ?? used
         if quotes == 0 {

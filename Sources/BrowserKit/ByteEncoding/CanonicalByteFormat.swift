@@ -74,9 +74,9 @@ struct CanonicalByteFormat: LeafValueFormat {
     }
 
     func appendList(column: Int, to out: inout ByteOutput,
-                    elements: (inout ByteOutput, CanonicalByteFormat) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+                    elements: (inout ByteOutput, CanonicalByteFormat) throws(RealmFormatError) -> Int) throws(RealmFormatError) {
         out.append(UInt8(ascii: "["))
-        try elements(&out, self)
+        _ = try elements(&out, self)
         out.append(UInt8(ascii: "]"))
     }
 

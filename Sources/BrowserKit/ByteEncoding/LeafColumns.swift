@@ -205,22 +205,23 @@ struct LeafColumns: ~Copyable {
     private static func appendList<Format: LeafValueFormat>(root: Int64?, elements: CollectionElements, ofStrings: Bool, column: Int,
                                                             format: Format, to out: inout ByteOutput) throws(RealmFormatError) {
         try format.appendList(column: column, to: &out) { (out: inout ByteOutput, elementFormat: Format.ElementFormat) throws(RealmFormatError) in
-            guard let root else { return }
-            var first = true
+            guard let root else { return 0 }
+            var count = 0
             try elements.forEachLeaf(root: root) { (scan: ColumnScan) throws(RealmFormatError) -> Bool in
-                try appendElements(of: scan, isString: ofStrings, column: column, elementFormat, first: &first, &out)
+                try appendElements(of: scan, isString: ofStrings, column: column, elementFormat, count: &count, &out)
                 return true
             }
+            return count
         }
     }
 
-    /// One leaf of elements, each preceded by `, ` unless it is the first; the layout is
-    /// decided once per leaf and the loop runs over its elements.
+    /// One leaf of elements, each preceded by `, ` unless it is the first (`count` counts them
+    /// across leaves); the layout is decided once per leaf and the loop runs over its elements.
     private static func appendElements<Format: LeafValueFormat>(of scan: ColumnScan, isString: Bool, column: Int, _ format: Format,
-                                                                first: inout Bool, _ out: inout ByteOutput) throws(RealmFormatError) {
+                                                                count: inout Int, _ out: inout ByteOutput) throws(RealmFormatError) {
         @inline(__always) func separate() {
-            if !first { out.append(", ") }
-            first = false
+            if count > 0 { out.append(", ") }
+            count += 1
         }
         switch scan {
         case let .linkKeys(keys):

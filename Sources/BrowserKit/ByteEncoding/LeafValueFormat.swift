@@ -23,9 +23,9 @@ protocol LeafValueFormat {
     /// A link (key ≥ 0) into the target table of column number `column`.
     func appendLink(_ key: Int64, column: Int, to out: inout ByteOutput) throws(RealmFormatError)
     /// A list or set of column number `column`: `elements` writes its elements, separated, in
-    /// the format given to it.
+    /// the format given to it, and returns how many it wrote.
     func appendList(column: Int, to out: inout ByteOutput,
-                    elements: (inout ByteOutput, ElementFormat) throws(RealmFormatError) -> Void) throws(RealmFormatError)
+                    elements: (inout ByteOutput, ElementFormat) throws(RealmFormatError) -> Int) throws(RealmFormatError)
     /// A value of column number `column` read through its `ColumnLeafReader` (the rare types).
     func appendValue(_ value: RealmValue, column: Int, to out: inout ByteOutput) throws(RealmFormatError)
 }

@@ -6,6 +6,20 @@ import RealmFormat
 /// What `ExportJSONFormat` cannot read in place goes through `csvField`, the reference.
 struct ExportCSVFormat: LeafValueFormat {
     let json: ExportJSONFormat
+    /// Per column: a list or set whose JSON is numbers only (ints, bools, object keys).
+    let plainLists: [Bool]
+
+    init(json: ExportJSONFormat) {
+        self.json = json
+        plainLists = json.columns.indices.map { index in
+            let column = json.columns[index]
+            switch column.type {
+            case .int, .bool: return true
+            case .link, .legacyLinkList: return json.keyedTargets[index] == nil
+            default: return false
+            }
+        }
+    }
 
     func readsInPlace(_ column: Column) -> Bool {
         json.readsInPlace(column)
@@ -60,19 +74,27 @@ struct ExportCSVFormat: LeafValueFormat {
         }
     }
 
-    /// The list's JSON, quoted as a CSV field once it is complete.
+    /// The list's JSON, quoted as a CSV field once it is complete. The JSON of ints, bools and
+    /// object keys is `[1, 2]`: plain ASCII whose only special character is the comma between
+    /// elements, so it is quoted exactly when it has two elements or more, without a look at it.
     func appendList(column: Int, to out: inout ByteOutput,
-                    elements: (inout ByteOutput, ExportJSONFormat) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+                    elements: (inout ByteOutput, ExportJSONFormat) throws(RealmFormatError) -> Int) throws(RealmFormatError) {
         out.startField()
         out.append(UInt8(ascii: "["))
+        let count: Int
         do {
-            try elements(&out, json)
+            count = try elements(&out, json)
         } catch {
             out.finishField()
             throw error
         }
         out.append(UInt8(ascii: "]"))
-        out.finishCSVField()
+        guard plainLists[column] else {
+            out.finishCSVField()
+            return
+        }
+        if count >= 2 { out.quoteField(quotes: 0) }
+        out.finishField()
     }
 
     func appendValue(_ value: RealmValue, column: Int, to out: inout ByteOutput) throws(RealmFormatError) {

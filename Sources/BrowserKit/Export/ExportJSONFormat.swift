@@ -88,9 +88,9 @@ struct ExportJSONFormat: LeafValueFormat {
     }
 
     func appendList(column: Int, to out: inout ByteOutput,
-                    elements: (inout ByteOutput, ExportJSONFormat) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+                    elements: (inout ByteOutput, ExportJSONFormat) throws(RealmFormatError) -> Int) throws(RealmFormatError) {
         out.append(UInt8(ascii: "["))
-        try elements(&out, self)
+        _ = try elements(&out, self)
         out.append(UInt8(ascii: "]"))
     }
 
