@@ -1,8 +1,8 @@
 import RealmFormat
 
 /// Writes the canonical JSON dump of ../shared/fixtures/README.md, one object per line,
-/// streaming: each object is encoded and handed to the output before the next is read, so a
-/// 200,000-object table never exists in memory as one value.
+/// streaming: objects are encoded leaf by leaf into a `ByteOutput`, which goes to the output a
+/// megabyte at a time, so a 200,000-object table never exists in memory as one value.
 public struct DumpWriter {
     let file: RealmFile
     let encoder: CanonicalValueEncoder
@@ -13,18 +13,19 @@ public struct DumpWriter {
     }
 
     public func write(tables: [Table], to output: OutputSink) throws(RealmFormatError) {
-        output.line("{")
-        output.line("  \"file_format\": \(file.fileFormat),")
-        output.write("  \"tables\": [")
+        var out = ByteOutput(sink: output)
+        out.append(contentsOf: "{\n  \"file_format\": \(file.fileFormat),\n")
+        out.append("  \"tables\": [")
         for (index, table) in tables.enumerated() {
-            output.write(index == 0 ? "\n" : ",\n")
-            try write(table, to: output)
+            out.append(index == 0 ? "\n" : ",\n")
+            try write(table, to: &out)
         }
-        output.line(tables.isEmpty ? "]" : "\n  ]")
-        output.line("}")
+        out.append(tables.isEmpty ? "]\n" : "\n  ]\n")
+        out.append("}\n")
+        out.flush()
     }
 
-    private func write(_ table: Table, to output: OutputSink) throws(RealmFormatError) {
+    private func write(_ table: Table, to out: inout ByteOutput) throws(RealmFormatError) {
         var header = "    {\n      \"name\": "
         CanonicalValueEncoder.appendJSONString(table.name, to: &header)
         header += ",\n      \"class\": " + jsonString(table.className)
@@ -38,31 +39,29 @@ public struct DumpWriter {
         header += columns.isEmpty ? "]" : "\n      ]"
         header += ",\n      \"count\": \(table.objects.count)"
         header += ",\n      \"objects\": ["
-        output.write(header)
+        out.append(contentsOf: header)
+        let format = CanonicalByteFormat(columns: columns, encoder: encoder)
+        let elements = columns.map { LeafColumns.elementsReadInPlace($0, file: file) }
+        let names = ByteStrings(columns.map { column in
+            var name = ", "
+            CanonicalValueEncoder.appendJSONString(column.name, to: &name)
+            return name + ": "
+        })
         var first = true
-        do {
-            try table.objects.forEachLeaf { leaf in
-                let readers = try columns.map { try ColumnLeafReader(leaf: leaf, column: $0) }
-                for row in 0..<leaf.count {
-                    var line = first ? "\n        {\"_key\": " : ",\n        {\"_key\": "
-                    first = false
-                    line += String(try leaf.key(at: row))
-                    for (column, reader) in zip(columns, readers) {
-                        line += ", "
-                        CanonicalValueEncoder.appendJSONString(column.name, to: &line)
-                        line += ": "
-                        try encoder.encode(try reader.value(at: row), inMixed: column.type == .mixed, into: &line)
-                    }
-                    line += "}"
-                    output.write(line)
+        try LeafScan.forEachLeaf(of: table) { leaf throws(RealmFormatError) in
+            let values = try LeafColumns(leaf: leaf, columns: columns, elements: elements, format: format)
+            for row in 0..<leaf.count {
+                out.append(first ? "\n        {\"_key\": " : ",\n        {\"_key\": ")
+                first = false
+                out.appendInteger(values.keys[row])
+                for column in 0..<columns.count {
+                    names.append(column, to: &out)
+                    try values.append(column: column, row: row, format: format, to: &out)
                 }
+                out.append(UInt8(ascii: "}"))
             }
-        } catch let error as RealmFormatError {
-            throw error
-        } catch {
-            throw .unexpectedNode(ref: 0, context: "dump of \(table.name)", detail: "\(error)")
         }
-        output.write(first ? "]\n    }" : "\n      ]\n    }")
+        out.append(first ? "]\n    }" : "\n      ]\n    }")
     }
 
     private func descriptor(_ column: Column) -> String {

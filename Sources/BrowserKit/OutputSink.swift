@@ -9,6 +9,9 @@ import Darwin
 /// Commands write as they go rather than returning one big string, so long listings stream.
 public protocol OutputSink: AnyObject {
     func write(_ text: String)
+    /// UTF-8 text as bytes, for output encoded without `String`s (`dump`, `export`). Callers
+    /// pass whole UTF-8 sequences; sinks that only handle text get it decoded.
+    func write(bytes: UnsafeRawBufferPointer)
     /// Pushes buffered text out (before a prompt, and at the end of every command).
     func flush()
 }
@@ -16,6 +19,10 @@ public protocol OutputSink: AnyObject {
 extension OutputSink {
     public func line(_ text: String = "") {
         write(text + "\n")
+    }
+
+    public func write(bytes: UnsafeRawBufferPointer) {
+        write(String(decoding: bytes, as: UTF8.self))
     }
 }
 
@@ -36,33 +43,68 @@ public final class StandardOutput: OutputSink {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Large chunks (a dump's megabyte) go to the descriptor without another copy.
+    public func write(bytes: UnsafeRawBufferPointer) {
+        if bytes.count < 1 << 16 {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flush() }
+            return
+        }
+        flush()
+        writeAll(bytes)
+    }
+
     public func flush() {
+        buffer.withUnsafeBytes { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress, bytes.count)
-            }
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
             if written <= 0 {
                 if written < 0 && errno == EINTR { continue }
                 break
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 
 /// Collects output in memory (tests, and commands that post-process what they print).
 public final class BufferedOutput: OutputSink {
-    public private(set) var text = ""
+    /// Kept as UTF-8 bytes in pieces of at least 64 KiB (or as large as written): a held `dump`
+    /// (see `ConsistentRead`) collects tens of megabytes here, which one growing array would
+    /// copy again at every doubling.
+    private var pieces: [[UInt8]] = []
+
+    public var bytes: [UInt8] { Array(pieces.joined()) }
+
+    public var text: String { String(decoding: pieces.joined(), as: UTF8.self) }
 
     public init() {}
 
     public func write(_ text: String) {
-        self.text += text
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    public func write(bytes: UnsafeRawBufferPointer) {
+        if let last = pieces.indices.last, pieces[last].count < 1 << 16, bytes.count < 1 << 16 {
+            pieces[last].append(contentsOf: bytes)
+        } else {
+            pieces.append(Array(bytes))
+        }
     }
 
     public func flush() {}
+
+    /// Hands everything written, piece by piece, to `body`.
+    func forEachPiece(_ body: (UnsafeRawBufferPointer) -> Void) {
+        for piece in pieces { piece.withUnsafeBytes(body) }
+    }
 }
 
 /// Writes to a file created (or truncated) for the purpose, e.g. `dump --out FILE`.
@@ -84,5 +126,6 @@ public final class FileOutput: OutputSink {
     }
 
     public func write(_ text: String) { output.write(text) }
+    public func write(bytes: UnsafeRawBufferPointer) { output.write(bytes: bytes) }
     public func flush() { output.flush() }
 }

@@ -1,7 +1,8 @@
 import RealmFormat
 
 /// What one export covers: a whole class in key order, or the objects of a query result in
-/// result order. Either way objects are visited with one reader per column and leaf.
+/// result order. Either way objects are visited leaf by leaf, so that each column's node is
+/// decoded once per leaf and not once per object.
 struct ExportSource {
     let table: Table
     /// The keys of a query result, in its order; nil for every object of the class.
@@ -9,25 +10,23 @@ struct ExportSource {
 
     var count: Int { keys?.count ?? table.objects.count }
 
-    /// Calls `body` for every object with the column readers of its leaf, its row and key.
-    func forEachObject(_ body: ([ColumnLeafReader], Int, Int64) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
-        let columns = table.columns
+    /// Calls `body` with each leaf and the rows to export from it, in export order: nil for
+    /// all of them (a whole class), or the rows of consecutive result objects in that leaf.
+    func forEachRun(_ body: (ClusterLeaf, [Int]?) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
         guard let keys else {
-            try LeafScan.forEachLeaf(of: table) { leaf throws(RealmFormatError) in
-                let readers = try columns.map { column throws(RealmFormatError) in try ColumnLeafReader(leaf: leaf, column: column) }
-                for row in 0..<leaf.count { try body(readers, row, try leaf.key(at: row)) }
-            }
+            try LeafScan.forEachLeaf(of: table) { leaf throws(RealmFormatError) in try body(leaf, nil) }
             return
         }
-        var cachedLeaf: Int?
-        var readers: [ColumnLeafReader] = []
+        var run: (leaf: ClusterLeaf, rows: [Int])?
         for key in keys {
             guard let (leaf, row) = try table.objects.find(key: key) else { continue }
-            if cachedLeaf != leaf.nodeRef {
-                readers = try columns.map { column throws(RealmFormatError) in try ColumnLeafReader(leaf: leaf, column: column) }
-                cachedLeaf = leaf.nodeRef
+            if let current = run, current.leaf.nodeRef == leaf.nodeRef {
+                run?.rows.append(row)
+                continue
             }
-            try body(readers, row, key)
+            if let current = run { try body(current.leaf, current.rows) }
+            run = (leaf, [row])
         }
+        if let current = run { try body(current.leaf, current.rows) }
     }
 }

@@ -30,6 +30,10 @@ public final class OutputRouter: OutputSink {
         if let held { held.write(text) } else { current.write(text) }
     }
 
+    public func write(bytes: UnsafeRawBufferPointer) {
+        if let held { held.write(bytes: bytes) } else { current.write(bytes: bytes) }
+    }
+
     public func flush() {
         if held == nil { current.flush() }
     }
@@ -44,9 +48,9 @@ public final class OutputRouter: OutputSink {
 
     /// Ends holding: the held output goes where output goes now, or is dropped.
     func release(deliver: Bool) {
-        guard let text = held?.text else { return }
+        guard let output = held else { return }
         held = nil
-        if deliver { current.write(text) }
+        if deliver { output.forEachPiece { current.write(bytes: $0) } }
     }
 
     /// Sends the standard output through `command` when a command's output is taller than
