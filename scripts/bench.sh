@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Query benchmark: realm-bench (release build) against SQLite on the same data. See BENCHMARKS.md.
-# Usage: scripts/bench.sh [--runs N] [--warmup N] [FILE.realm]   (default ../shared/fixtures/big.realm)
-# Exit status 1 when realm-bench and SQLite disagree on any query's results.
+# Query benchmark: realm-bench (release build) against SQLite on the same data and, with
+# --baseline, against an older build side by side in the same run. See BENCHMARKS.md.
+# Usage: scripts/bench.sh [--runs N] [--warmup N] [--baseline BIN|COMMIT] [FILE.realm]
+#   (default ../shared/fixtures/big.realm; --baseline takes a realm-bench binary, or a commit
+#   that scripts/build_baseline.sh builds, e.g. --baseline cde5648)
+# Exit status 1 when realm-bench and SQLite (or the baseline) disagree on any query's results.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -9,11 +12,13 @@ source scripts/setup.sh
 runs=7
 warmup=1
 realm="../shared/fixtures/big.realm"
+baseline=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
         --warmup) warmup="$2"; shift 2 ;;
-        -h|--help) sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --baseline) baseline="$2"; shift 2 ;;
+        -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "bench: unknown option $1" >&2; exit 2 ;;
         *) realm="$1"; shift ;;
     esac
@@ -65,4 +70,12 @@ echo "== realm-bench =="
 .build/release/realm-bench --runs "$runs" --warmup "$warmup" --json "$results" --keys "$realm"
 echo
 echo "== realm-bench vs SQLite =="
-python3 scripts/bench_compare.py "$results" "$db" --runs "$runs" --warmup "$warmup"
+status=0
+python3 scripts/bench_compare.py "$results" "$db" --runs "$runs" --warmup "$warmup" || status=1
+if [ -n "$baseline" ]; then
+    if [ ! -x "$baseline" ]; then baseline="$(scripts/build_baseline.sh "$baseline")/realm-bench"; fi
+    echo
+    echo "== realm-bench vs baseline ($baseline) =="
+    .build/release/realm-bench --runs "$runs" --warmup "$warmup" --baseline "$baseline" "$realm" || status=1
+fi
+exit $status
