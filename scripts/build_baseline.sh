@@ -13,10 +13,12 @@ commit="${1:-cde5648}"
 full="$(git rev-parse --verify "$commit^{commit}")"
 short="$(git rev-parse --short "$full")"
 src=".build/baseline/$short"
-if [ ! -f "$src/.harness" ] || ! cmp -s "$src/.harness" <(cat Sources/realm-bench/*.swift); then
-    rm -rf "$src"
+if [ ! -f "$src/Package.swift" ]; then
     mkdir -p "$src"
     git archive "$full" | tar -x -C "$src"
+fi
+# The harness is replaced whenever it changed; the engine's build products are kept.
+if [ ! -f "$src/.harness" ] || ! cmp -s "$src/.harness" <(cat Sources/realm-bench/*.swift); then
     rm -rf "$src/Sources/realm-bench"
     cp -R Sources/realm-bench "$src/Sources/realm-bench"
     cat Sources/realm-bench/*.swift > "$src/.harness"

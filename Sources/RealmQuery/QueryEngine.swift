@@ -46,7 +46,7 @@ public struct QueryEngine {
                 if !ordering.isEmpty { try ordering.collect(rows, scope) }
             }
             if let candidates = try IndexPlanner(file: file).candidates(for: predicate) {
-                try CandidateScan(table: table, kernel: kernel).run(candidates, collect)
+                try TableScan(table: table, kernel: kernel).run(candidates: candidates, collect)
             } else {
                 try TableScan(table: table, kernel: kernel).run(collect)
             }

@@ -125,6 +125,14 @@ struct QueryGenerator {
             queries.append("ALL \(path) BETWEEN {\(literals[1]), \(literals[0])}")
         }
         if column.isNullable { queries += ["ANY \(path) == nil", "ALL \(path) != nil"] }
+        if [.int, .float, .double].contains(column.type) {
+            // Aggregates against the file's own values, 0, a fraction, null, and mirrored.
+            for function in ["@min", "@max", "@sum", "@avg"] {
+                let aggregate = "\(path).\(function)"
+                queries += ["\(aggregate) > 0", "\(aggregate) == nil", "\(aggregate) != 0", "\(aggregate) <= 2.5", "3 < \(aggregate)"]
+                for value in literals.prefix(2) { queries += ["\(aggregate) == \(value)", "\(aggregate) >= \(value)"] }
+            }
+        }
         return queries
     }
 

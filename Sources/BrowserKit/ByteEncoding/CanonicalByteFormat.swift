@@ -25,18 +25,6 @@ struct CanonicalByteFormat: LeafValueFormat {
         column.type != .mixed
     }
 
-    func appendNull(to out: inout ByteOutput) {
-        out.append("null")
-    }
-
-    func appendInteger(_ value: Int64, to out: inout ByteOutput) {
-        out.appendInteger(value)
-    }
-
-    func appendBool(_ value: Bool, to out: inout ByteOutput) {
-        if value { out.append("true") } else { out.append("false") }
-    }
-
     func appendFloat(_ value: Float, to out: inout ByteOutput) {
         out.append("{\"$float\": \"")
         out.appendPrintf(Double(value), significantDigits: 9)

@@ -29,3 +29,18 @@ protocol LeafValueFormat {
     /// A value of column number `column` read through its `ColumnLeafReader` (the rare types).
     func appendValue(_ value: RealmValue, column: Int, to out: inout ByteOutput) throws(RealmFormatError)
 }
+
+extension LeafValueFormat {
+    // JSON's literals, which both JSON formats write (CSV writes its own null).
+    func appendNull(to out: inout ByteOutput) {
+        out.append("null")
+    }
+
+    func appendInteger(_ value: Int64, to out: inout ByteOutput) {
+        out.appendInteger(value)
+    }
+
+    func appendBool(_ value: Bool, to out: inout ByteOutput) {
+        if value { out.append("true") } else { out.append("false") }
+    }
+}

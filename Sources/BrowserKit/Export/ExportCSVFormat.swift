@@ -27,14 +27,6 @@ struct ExportCSVFormat: LeafValueFormat {
 
     func appendNull(to out: inout ByteOutput) {}
 
-    func appendInteger(_ value: Int64, to out: inout ByteOutput) {
-        out.appendInteger(value)
-    }
-
-    func appendBool(_ value: Bool, to out: inout ByteOutput) {
-        json.appendBool(value, to: &out)
-    }
-
     /// `ValueFormatter.text`: Swift's shortest text, `nan`, `inf` or `-inf` (no field quoting needed).
     func appendFloat(_ value: Float, to out: inout ByteOutput) {
         if value.isFinite { out.appendDescription(value) } else { appendNonFinite(value.isNaN, value < 0, to: &out) }

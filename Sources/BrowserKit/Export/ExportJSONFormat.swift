@@ -31,18 +31,6 @@ struct ExportJSONFormat: LeafValueFormat {
         return column.targetTableKey.flatMap { file.table(withKey: $0) }.map { $0.kind != .embedded } ?? true
     }
 
-    func appendNull(to out: inout ByteOutput) {
-        out.append("null")
-    }
-
-    func appendInteger(_ value: Int64, to out: inout ByteOutput) {
-        out.appendInteger(value)
-    }
-
-    func appendBool(_ value: Bool, to out: inout ByteOutput) {
-        if value { out.append("true") } else { out.append("false") }
-    }
-
     /// A JSON number where there is one; NaN and the infinities as the strings `"nan"`, `"inf"`, `"-inf"`.
     func appendFloat(_ value: Float, to out: inout ByteOutput) {
         if value.isFinite { out.appendDescription(value) } else { appendNonFinite(value.isNaN, value < 0, to: &out) }

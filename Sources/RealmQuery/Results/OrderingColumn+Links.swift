@@ -17,7 +17,7 @@ extension OrderingColumn {
     /// After the scan, for a path through links: follows them hop by hop for all matches at
     /// once and fills the typed values of the plain property at the end, in match order.
     ///
-    /// Each hop reads only the objects some match leads to, a leaf at a time (`CandidateScan`
+    /// Each hop reads only the objects some match leads to, a leaf at a time (`TableScan.run(candidates:)`
     /// over their sorted keys), so a million matches linking to the same few objects read
     /// those few, and no object is looked up per match.
     func resolveLinks() throws(RealmFormatError) {
@@ -60,7 +60,7 @@ extension OrderingColumn {
         for key in wanted where distinct.last != key { distinct.append(key) }
         var found: [Int64] = []
         found.reserveCapacity(distinct.count)
-        try CandidateScan(table: table, kernel: ConstantKernel(true)).run(distinct) { leafKeys, rows, scope throws(RealmFormatError) in
+        try TableScan(table: table, kernel: ConstantKernel(true)).run(candidates: distinct) { leafKeys, rows, scope throws(RealmFormatError) in
             try values.append(rows, scope)
             rows.forEachSelected { row in found.append(leafKeys[row]) }
         }

@@ -22,7 +22,7 @@ struct KernelCompiler {
             let kernels = OrEqualities(compiler: self, table: table).kernels(for: parts)
             return kernels.count == 1 ? kernels[0] : OrKernel(kernels)
         case let .comparison(left, op, options, right):
-            if let kernel = comparison(left, op, options, right, on: table) { return kernel }
+            if let kernel = aggregate(left, op, options, right) ?? comparison(left, op, options, right, on: table) { return kernel }
         case let .between(value, lower, upper):
             if let kernel = between(value, lower, upper, on: table) { return kernel }
         }
@@ -70,6 +70,24 @@ struct KernelCompiler {
         case .type?:
             return nil
         }
+    }
+
+    /// `list.@sum > 3` (or `3 < list.@sum`) on a list or set of numbers of the scanned class.
+    private func aggregate(_ left: BoundOperand, _ op: ComparisonOperator, _ options: StringOptions,
+                           _ right: BoundOperand) -> ScanKernel? {
+        let aggregate: (path: BoundPath, function: AggregateFunction, property: Column?)
+        let constants: [RealmValue]
+        let written: ComparisonOperator
+        if case let .aggregate(path, function, property) = left, case let .constant(values, false) = right {
+            (aggregate, constants, written) = ((path, function, property), values, op)
+        } else if case let .constant(values, false) = left, case let .aggregate(path, function, property) = right, op.ordersValues, op != .in {
+            (aggregate, constants, written) = ((path, function, property), values, op.mirrored)
+        } else {
+            return nil
+        }
+        guard aggregate.property == nil, aggregate.path.origin == .root, aggregate.path.steps.count == 1,
+              case let .property(column) = aggregate.path.steps[0] else { return nil }
+        return AggregateKernel.make(column, aggregate.function, written, options, constants, file: file)
     }
 
     /// `@links.Class.property.@count` and `@links.@count`: the backlink entries, counted in place.

@@ -36,24 +36,11 @@ struct TableScan {
         }
         return keys
     }
-}
 
-/// Runs a kernel over the objects a search index proposed, a leaf at a time: the candidates
-/// of one leaf are selected together and narrowed by one kernel call.
-struct CandidateScan {
-    let table: Table
-    let kernel: ScanKernel
-    let scope: LeafScope
-    let rows = RowBitmap()
-
-    init(table: Table, kernel: ScanKernel) {
-        self.table = table
-        self.kernel = kernel
-        scope = LeafScope(table: table)
-    }
-
+    /// Runs the kernel over the objects a search index proposed (or any keys), a leaf at a
+    /// time: the candidates of one leaf are selected together and narrowed by one kernel call.
     /// `candidates` in ascending key order; `body` gets each leaf's keys and matching rows.
-    func run(_ candidates: [Int64], _ body: (LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+    func run(candidates: [Int64], _ body: (LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
         var current: ClusterLeaf?
         func finish() throws(RealmFormatError) {
             guard let leaf = current else { return }
