@@ -17,11 +17,11 @@ public struct BlobScan: @unchecked Sendable {
     /// Short strings: bytes per slot (the last one counts the padding).
     @usableFromInline let width: Int
     /// Small blobs: the end offset of each element, the blob's usable size and null flags.
+    /// Big blobs: `offsets` holds the ref of each element's node (0 for null).
     @usableFromInline let offsets: PackedIntegers?
     @usableFromInline let blobSize: Int64
     @usableFromInline let nulls: PackedIntegers?
-    /// Big blobs: the file, to read the node at `ref` (one ref per element) again when an
-    /// element is asked for; a `Node` kept here would make every copy of a scan larger.
+    /// Big blobs: the file the elements' nodes are read from.
     @usableFromInline let bigFile: FileBytes?
     @usableFromInline let terminator: Int64
     @usableFromInline let ref: Int
@@ -34,7 +34,7 @@ public struct BlobScan: @unchecked Sendable {
         case let .small(offsets, blob, nulls):
             try self.init(small: offsets, blob, nulls, isString: leaf.isString, ref: leaf.nodeRef, count: leaf.count)
         case let .big(node):
-            self.init(big: node, isString: leaf.isString, count: leaf.count)
+            try self.init(big: node, isString: leaf.isString, count: leaf.count)
         }
     }
 
@@ -65,11 +65,12 @@ public struct BlobScan: @unchecked Sendable {
         self.count = count
     }
 
-    private init(big node: Node, isString: Bool, count: Int) {
+    private init(big node: Node, isString: Bool, count: Int) throws(RealmFormatError) {
         kind = .big
         base = node.payload
         width = 0
-        offsets = nil
+        // The refs of the elements' own nodes, read like any packed integers.
+        offsets = try PackedIntegers(node, context: "big blob refs")
         blobSize = 0
         nulls = nil
         bigFile = node.file
@@ -86,7 +87,7 @@ public struct BlobScan: @unchecked Sendable {
             try node.require(isString, context, "binary data cannot use the short-string layout")
             self.init(short: node, count: node.size)
         } else if node.context {
-            self.init(big: node, isString: isString, count: node.size)
+            try self.init(big: node, isString: isString, count: node.size)
         } else {
             try node.require(node.size == 3 || node.size == 2, context, "a small-blob leaf has 2 or 3 slots, not \(node.size)")
             let offsets = try node.requiredChild(0, "\(context) offsets")
@@ -116,19 +117,31 @@ public struct BlobScan: @unchecked Sendable {
     /// Element `index` (in `0..<count`): null, or its bytes in the mapping.
     @inlinable @inline(__always)
     public func element(_ index: Int) throws(RealmFormatError) -> BlobElement {
-        if kind == .big, let bigFile { return try BlobScan.bigElement(bigFile, ref, index, isString: terminator == 1) }
         switch try contiguous(index) {
-        // Short and small elements are never chunked.
-        case .null, .chunked: return .null
+        case .null: return .null
         case let .bytes(bytes): return .contiguous(bytes)
+        case .chunked:
+            // Only a big blob's element is stored in chunks.
+            guard let bigFile, let offsets else { return .null }
+            return try BlobScan.bigElement(bigFile, offsets[index], index, isString: terminator == 1)
         }
     }
 
+    /// A big blob's element from the ref in its slot: its node of bytes in place (the usual
+    /// case), `chunked` for a node of chunks, which `element` reads.
     @usableFromInline
-    static func bigElement(_ file: FileBytes, _ ref: Int, _ index: Int, isString: Bool) throws(RealmFormatError) -> BlobElement {
-        let node = try file.node(at: Int64(ref), context: "big blob leaf")
-        guard let blob = try node.child(index, "big blob \(index)") else { return .null }
-        return try BlobLeaf.readBigBlob(blob, isString: isString)
+    static func bigBytes(_ file: FileBytes, _ slot: Int64, _ index: Int, terminator: Int) throws(RealmFormatError) -> Contiguous {
+        if slot == 0 { return .null }
+        let blob = try file.node(at: slot, context: "big blob \(index)")
+        guard !blob.hasRefs else { return .chunked }
+        try blob.require(blob.widthType == .ignore, "big blob", "expected a raw byte node")
+        return .bytes(UnsafeRawBufferPointer(start: blob.payload, count: max(0, blob.size &- terminator)))
+    }
+
+    @usableFromInline
+    static func bigElement(_ file: FileBytes, _ slot: Int64, _ index: Int, isString: Bool) throws(RealmFormatError) -> BlobElement {
+        if slot == 0 { return .null }
+        return try BlobLeaf.readBigBlob(try file.node(at: slot, context: "big blob \(index)"), isString: isString)
     }
 
     @usableFromInline
@@ -171,12 +184,8 @@ extension BlobScan {
             }
             return .bytes(UnsafeRawBufferPointer(start: base + Int(start), count: Int(end &- terminator &- start)))
         case .big:
-            guard let bigFile else { return .null }
-            switch try BlobScan.bigElement(bigFile, ref, index, isString: terminator == 1) {
-            case .null: return .null
-            case let .contiguous(bytes): return .bytes(bytes)
-            case .chunked: return .chunked
-            }
+            guard let bigFile, let offsets else { return .null }
+            return try BlobScan.bigBytes(bigFile, offsets[index], index, terminator: Int(terminator))
         }
     }
 }
