@@ -11,8 +11,9 @@ struct SmallBlobNarrowing<Test: ByteTest>: PackedIntegerVisitor {
     let nulls: PackedIntegers?
     let terminator: Int64
     let nullMatches: Bool
-    /// The general rules, for strings the byte test cannot decide.
-    let undecided: (UnsafeRawBufferPointer) -> Bool
+    /// The whole test, by the general rules, for strings the byte test cannot decide (held
+    /// as a value: a stored closure would allocate its context for every leaf).
+    let general: StringTest
 
     /// Narrows the rows; returns the first row whose offsets lie outside the blob (damage),
     /// or nil.
@@ -31,7 +32,7 @@ struct SmallBlobNarrowing<Test: ByteTest>: PackedIntegerVisitor {
                 return false
             }
             let bytes = UnsafeRawBufferPointer(start: blob + Int(start), count: Int(end &- terminator &- start))
-            return test.matches(bytes) ?? undecided(bytes)
+            return test.matches(bytes) ?? general.matches(bytes)
         }
         return damaged
     }

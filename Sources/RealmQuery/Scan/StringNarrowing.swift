@@ -50,7 +50,7 @@ extension StringTest {
     private func narrow<Test: ByteTest>(_ rows: RowBitmap, _ blobs: BlobScan, _ test: Test) throws(RealmFormatError) {
         if let small = blobs.smallLayout {
             var loop = SmallBlobNarrowing(test: test, rows: rows, blob: small.blob, blobSize: small.blobSize, nulls: small.nulls,
-                                          terminator: small.terminator, nullMatches: nullMatches, undecided: { matches($0) })
+                                          terminator: small.terminator, nullMatches: nullMatches, general: self)
             if let damaged = small.offsets.visit(&loop) {
                 // Read again through the checked path, which names the damage.
                 _ = try blobs.element(damaged)

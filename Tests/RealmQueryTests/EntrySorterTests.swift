@@ -1,0 +1,68 @@
+@testable import RealmQuery
+import Testing
+
+/// `EntryRadixSort` and `EntrySorter` (quicksort, insertion sort, heapsort) must put sort
+/// entries in exactly the order the standard library's sort gives them, whatever their
+/// values, ties and sizes.
+@Suite("Sorting sort entries")
+struct EntrySorterTests {
+    enum Sorting {
+        static func ascending(_ entries: inout [SortEntry]) { EntrySorter(order: AscendingEntries()).sort(&entries) }
+        static func descending(_ entries: inout [SortEntry]) { EntrySorter(order: DescendingEntries()).sort(&entries) }
+        static func radixAscending(_ entries: inout [SortEntry]) { entries = EntryRadixSort.sorted(entries, ascending: true) }
+        static func radixDescending(_ entries: inout [SortEntry]) { entries = EntryRadixSort.sorted(entries, ascending: false) }
+    }
+
+    /// A deterministic generator (SplitMix64), so a failure repeats.
+    struct Numbers {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    static func entries(_ count: Int, distinctMajors: UInt64, seed: UInt64) -> [SortEntry] {
+        var numbers = Numbers(state: seed)
+        return (0..<count).map { place in
+            SortEntry(group: UInt8(numbers.next() % 4), major: numbers.next() % distinctMajors, minor: numbers.next() % 3,
+                      place: Int32(place), match: Int32(place))
+        }
+    }
+
+    @Test("the same order as the standard library's sort", arguments: [0, 1, 2, 15, 16, 17, 100, 1000, 20000])
+    func sameOrder(count: Int) {
+        for (distinct, ascending) in [(UInt64(1), true), (2, false), (50, true), (UInt64.max, false)] {
+            let entries = Self.entries(count, distinctMajors: distinct, seed: UInt64(count) &* 31 &+ distinct)
+            // The reference: group (broken links first either way), numbers, then place.
+            let precedes: (SortEntry, SortEntry) -> Bool = { a, b in
+                if a.group != b.group {
+                    if a.group == 0 || b.group == 0 { return a.group == 0 }
+                    return ascending ? a.group < b.group : a.group > b.group
+                }
+                if a.major != b.major { return ascending ? a.major < b.major : a.major > b.major }
+                if a.minor != b.minor { return ascending ? a.minor < b.minor : a.minor > b.minor }
+                return a.place < b.place
+            }
+            let expected = entries.sorted(by: precedes).map(\.match)
+            let radix = ascending ? Sorting.radixAscending : Sorting.radixDescending
+            var byRadix = entries
+            radix(&byRadix)
+            #expect(byRadix.map(\.match) == expected, "radix: \(count) entries, \(distinct) majors")
+            let sorter = ascending ? Sorting.ascending : Sorting.descending
+            var sorted = entries
+            sorter(&sorted)
+            #expect(sorted.map(\.match) == expected, "\(count) entries, \(distinct) majors")
+            // Entries already in order, and in reverse, are quicksort's classic worst cases.
+            var again = sorted
+            sorter(&again)
+            #expect(again.map(\.match) == sorted.map(\.match))
+            var reversed = Array(sorted.reversed())
+            sorter(&reversed)
+            #expect(reversed.map(\.match) == sorted.map(\.match))
+        }
+    }
+}
