@@ -92,6 +92,31 @@ extension KernelAgreementTests {
         ]
         for query in queries { try AgreementCheck.compare(query, on: table, in: file, place: "alltypes") }
     }
+
+    /// LIKE turns strings down by the ASCII bytes anchored at either end before anything
+    /// else, and `[c]` CONTAINS checks for ASCII while it searches: both against the general
+    /// evaluator on ASCII and non-ASCII text (Greek, accents), with `?` before and after the
+    /// anchored bytes, and needles at the start, in the middle and at the end.
+    @Test("LIKE and CONTAINS[c] give the same keys both ways on ASCII and other text")
+    func stringSearches() throws {
+        guard Fixtures.requirePresent() else { return }
+        let file = try RealmFile(path: Fixtures.realmPath("alltypes"))
+        let table = try #require(file.tables.first { $0.className == "AllTypes" })
+        let queries = [
+            "stringOpt LIKE 'ga*'", "stringOpt LIKE '*ta'", "stringOpt LIKE 'é*'", "stringOpt LIKE '?ps*'", "stringOpt LIKE '*?ta'",
+            "stringOpt LIKE 'g?mma'", "stringOpt LIKE '*mm*'", "stringOpt LIKE 'η*'", "stringOpt LIKE '*α'", "stringOpt LIKE '?'",
+            "stringOpt LIKE[c] 'GA*'", "stringOpt LIKE[c] '*TA'", "stringReq LIKE '*'", "stringReq LIKE ''", "stringOpt LIKE 'é?silon'",
+            "stringOpt CONTAINS[c] 'ΗΤ'", "stringOpt CONTAINS[c] 'psil'", "stringOpt CONTAINS[c] 'GAMMA'", "stringOpt CONTAINS[c] 'a'",
+            "stringOpt CONTAINS[c] 'É'", "stringOpt CONTAINS[c] ''", "stringReq CONTAINS[c] 'A long needle that no string holds at all'",
+            "ANY stringOptList LIKE 'a*'", "ANY stringOptList CONTAINS[c] 'B'",
+        ]
+        for query in queries { try AgreementCheck.compare(query, on: table, in: file, place: "alltypes") }
+        let big = try RealmFile(path: Fixtures.realmPath("big"))
+        let items = try #require(big.tables.first { $0.className == "Item" })
+        for query in ["name LIKE 'Red * #1?5*'", "name LIKE '*#1?5'", "name LIKE 'Sm?rt*'", "name CONTAINS[c] 'KETTLE'", "name CONTAINS[c] 'e #1'"] {
+            try AgreementCheck.compare(query, on: items, in: big, place: "big")
+        }
+    }
 }
 
 /// Runs one query both ways and records any difference.

@@ -77,39 +77,70 @@ enum ByteSearch {
     }
 
     /// The first position at or after `from` (and before `end`) where `needle` occurs.
-    ///
-    /// Eight candidate positions at a time: a position is only checked in full where both the
-    /// needle's first byte and its last byte match there (folded, for `[c]`: a letter of the
-    /// needle matches the haystack byte with bit 0x20 set, which is exactly its two cases on
-    /// the ASCII haystacks folding is used for). Text that repeats the first byte, such as
-    /// " bla bla" padding, then costs no more than any other.
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeRawBufferPointer, from: Int, end: Int, folding: Bool) -> Int? {
         if needle.isEmpty { return from }
-        guard end - from >= needle.count, let base = haystack.baseAddress else { return nil }
+        guard end - from >= needle.count, haystack.baseAddress != nil else { return nil }
+        return firstMatch(needle, haystack, from: from, end: end, folding: folding) { _ in }
+    }
+
+    /// `[c]` CONTAINS on a haystack that must be all ASCII: whether the folded needle occurs,
+    /// or nil when a byte is not ASCII (the general rules decide then). The words the search
+    /// reads are checked for high bits as it goes, so a haystack without a match is read once.
+    static func containsFolded(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeRawBufferPointer) -> Bool? {
+        guard !needle.isEmpty, haystack.count >= needle.count &+ 7 else {
+            guard isASCII(haystack) else { return nil }
+            return find(needle, in: haystack, from: 0, end: haystack.count, folding: true) != nil
+        }
+        var high: UInt64 = 0
+        if firstMatch(needle, haystack, from: 0, end: haystack.count, folding: true, seen: { high |= $0 }) != nil {
+            return isASCII(haystack) ? true : nil
+        }
+        return high & 0x8080_8080_8080_8080 == 0 ? false : nil
+    }
+
+    /// The search itself, eight candidate positions at a time: a position is only checked in
+    /// full where both the needle's first byte and its last byte match there (folded, for
+    /// `[c]`: a letter of the needle matches the haystack byte with bit 0x20 set, which is
+    /// exactly its two cases on the ASCII haystacks folding is used for). Text that repeats the
+    /// first byte, such as " bla bla" padding, then costs no more than any other. The last
+    /// block overlaps the one before, so no position is tested alone; `seen` gets every word
+    /// read, which together cover the haystack from `from` to `end` when there are at least
+    /// eight candidate positions. `needle` is not empty and fits.
+    @inline(__always)
+    private static func firstMatch(_ needle: UnsafeBufferPointer<UInt8>, _ haystack: UnsafeRawBufferPointer, from: Int, end: Int,
+                                   folding: Bool, seen: (UInt64) -> Void) -> Int? {
+        guard let base = haystack.baseAddress else { return nil }
         let span = needle.count &- 1
         let last = end &- needle.count
-        let first = needle[0]
-        let final = needle[span]
+        guard last &- from >= 7 else {
+            var position = from
+            while position <= last {
+                if matches(haystack, at: position, needle, folding: folding) { return position }
+                position &+= 1
+            }
+            return nil
+        }
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let firsts = UInt64(first) &* ones
-        let finals = UInt64(final) &* ones
-        let firstFold: UInt64 = folding && isLowerLetter(first) ? 0x20 &* ones : 0
-        let finalFold: UInt64 = folding && isLowerLetter(final) ? 0x20 &* ones : 0
+        let firsts = UInt64(needle[0]) &* ones
+        let finals = UInt64(needle[span]) &* ones
+        let firstFold: UInt64 = folding && isLowerLetter(needle[0]) ? 0x20 &* ones : 0
+        let finalFold: UInt64 = folding && isLowerLetter(needle[span]) ? 0x20 &* ones : 0
         var position = from
-        while position &+ 7 <= last {
-            let starts = base.loadUnaligned(fromByteOffset: position, as: UInt64.self) | firstFold
-            let ends = base.loadUnaligned(fromByteOffset: position &+ span, as: UInt64.self) | finalFold
-            var hits = zeroBytes(starts ^ firsts) & zeroBytes(ends ^ finals)
+        while position <= last {
+            let start = min(position, last &- 7)
+            let starts = base.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            let ends = base.loadUnaligned(fromByteOffset: start &+ span, as: UInt64.self)
+            seen(starts)
+            seen(ends)
+            var hits = zeroBytes((starts | firstFold) ^ firsts) & zeroBytes((ends | finalFold) ^ finals)
+            // The overlapping last block: its first candidates were tested with the block before.
+            if start < position { hits &= ~0 << UInt64((position &- start) &* 8) }
             while hits != 0 {
-                let candidate = position &+ hits.trailingZeroBitCount &>> 3
+                let candidate = start &+ hits.trailingZeroBitCount &>> 3
                 if matches(haystack, at: candidate, needle, folding: folding) { return candidate }
                 hits &= hits &- 1
             }
-            position &+= 8
-        }
-        while position <= last {
-            if matches(haystack, at: position, needle, folding: folding) { return position }
-            position &+= 1
+            position = start &+ 8
         }
         return nil
     }

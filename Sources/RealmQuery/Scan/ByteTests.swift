@@ -47,13 +47,15 @@ struct FoldedBytesTest: ByteTest {
     let needle: UnsafeBufferPointer<UInt8>
 
     @inline(__always) func matches(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        // CONTAINS checks the bytes for ASCII while it searches them.
+        if kind == .contain { return ByteSearch.containsFolded(needle, in: bytes) }
         guard ByteSearch.isASCII(bytes) else { return nil }
         switch kind {
         case .equal: return ByteSearch.equals(bytes, needle, folding: true)
         case .notEqual: return !ByteSearch.equals(bytes, needle, folding: true)
         case .prefix: return ByteSearch.hasPrefix(bytes, needle, folding: true)
         case .suffix: return ByteSearch.hasSuffix(bytes, needle, folding: true)
-        case .contain: return ByteSearch.find(needle, in: bytes, from: 0, end: bytes.count, folding: true) != nil
+        case .contain: return nil
         }
     }
 }
@@ -62,6 +64,7 @@ struct LikeBytesTest: ByteTest {
     let pattern: LikePattern
     let folding: Bool
     @inline(__always) func matches(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        if !folding && !pattern.mayMatch(bytes) { return false }
         guard ByteSearch.isASCII(bytes) else { return nil }
         return pattern.matches(bytes, folding: folding)
     }

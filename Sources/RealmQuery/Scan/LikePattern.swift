@@ -54,6 +54,35 @@ struct LikePattern {
         segments.append(Segment(bytes: bytes, wildcards: wildcards))
         self.segments = segments
         hasStar = stars > 0
+        // The ASCII bytes at either end that no `?` comes before (from that end).
+        let first = segments[0]
+        let head = first.bytes.prefix { $0 != UInt8(ascii: "?") && $0 < 0x80 }
+        let last = segments[segments.count - 1]
+        let tail = hasStar ? last.bytes.reversed().prefix { $0 != UInt8(ascii: "?") && $0 < 0x80 } : []
+        anchoredPrefix = Array(head)
+        anchoredSuffix = Array(tail.reversed())
+    }
+
+    /// ASCII bytes the haystack must start with, and end with: a case-sensitive LIKE fails on
+    /// any string, ASCII or not, whose first (last) bytes are not these, since a scalar that
+    /// is not ASCII can never equal an ASCII character of the pattern. Most strings are
+    /// turned down by these few bytes, before anything else is read.
+    let anchoredPrefix: [UInt8]
+    let anchoredSuffix: [UInt8]
+
+    /// False when the string cannot match (case-sensitive patterns only).
+    func mayMatch(_ haystack: UnsafeRawBufferPointer) -> Bool {
+        guard let base = haystack.baseAddress else { return anchoredPrefix.isEmpty && anchoredSuffix.isEmpty }
+        let count = haystack.count
+        guard anchoredPrefix.count + anchoredSuffix.count <= count else { return false }
+        for (index, byte) in anchoredPrefix.enumerated() where base.load(fromByteOffset: index, as: UInt8.self) != byte {
+            return false
+        }
+        let start = count - anchoredSuffix.count
+        for (index, byte) in anchoredSuffix.enumerated() where base.load(fromByteOffset: start + index, as: UInt8.self) != byte {
+            return false
+        }
+        return true
     }
 
     func matches(_ haystack: UnsafeRawBufferPointer, folding: Bool) -> Bool {

@@ -40,6 +40,11 @@ final class RowBitmap {
         for index in 0..<min(wordCount, other.wordCount) { words[index] &= other.words[index] }
     }
 
+    /// Keeps the rows also set in `other` (one bit per row, as many words as this bitmap has).
+    func formIntersection(words other: UnsafeBufferPointer<UInt64>) {
+        for index in 0..<min(wordCount, other.count) { words[index] &= other[index] }
+    }
+
     func formUnion(_ other: RowBitmap) {
         for index in 0..<min(wordCount, other.wordCount) { words[index] |= other.words[index] }
     }

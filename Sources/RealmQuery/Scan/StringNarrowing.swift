@@ -40,7 +40,14 @@ extension StringTest {
         case .notEqual: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .notEqual, needle: needle)) : narrow(rows, blobs, BytesNotEqual(needle: needle))
         case .beginsWith: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .prefix, needle: needle)) : narrow(rows, blobs, BytesPrefix(needle: needle))
         case .endsWith: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .suffix, needle: needle)) : narrow(rows, blobs, BytesSuffix(needle: needle))
-        case .contains: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .contain, needle: needle)) : narrow(rows, blobs, BytesContain(needle: needle))
+        case .contains:
+            // Most rows still in question: one search through the leaf's whole blob.
+            if let small = blobs.smallLayout, rows.selectedCount * 2 >= rows.rowCount,
+               BlobContains(needle: needle, folding: folding).narrow(rows, offsets: small.offsets, blob: small.blob, blobSize: small.blobSize,
+                                                                     nulls: small.nulls, terminator: small.terminator) {
+                return true
+            }
+            try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .contain, needle: needle)) : narrow(rows, blobs, BytesContain(needle: needle))
         case let .like(patterns): try narrow(rows, blobs, LikeBytesTest(pattern: patterns[0], folding: folding))
         case .less, .lessOrEqual, .greater, .greaterOrEqual: return false
         }
