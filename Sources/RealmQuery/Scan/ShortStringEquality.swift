@@ -14,13 +14,30 @@ struct ShortStringEquality {
         let expected: UInt64
     }
 
+    /// A constant's image in a slot of 8 or 16 bytes (the widths of most names and
+    /// categories) as two masked words; the second is all zero in an 8-byte slot.
+    struct SlotPair {
+        let firstMask, first, secondMask, second: UInt64
+    }
+
     /// Per slot width (1, 2, 4, ..., 64: index log2(W)), per constant, the words to compare.
     private let images: [[[Word]]]
+    /// The same for widths 8 and 16 (index 0 and 1), as pairs.
+    private let pairs: [[SlotPair]]
 
     init(_ needles: [[UInt8]]) {
-        images = (0..<7).map { exponent in
+        let images = (0..<7).map { exponent in
             let width = 1 << exponent
             return needles.compactMap { ShortStringEquality.image(of: $0, width: width) }
+        }
+        self.images = images
+        pairs = [images[3], images[4]].map { constants in
+            constants.map { words in
+                let first = words.first { $0.offset == 0 }
+                let second = words.first { $0.offset == 8 }
+                return SlotPair(firstMask: first?.mask ?? 0, first: first?.expected ?? 0,
+                                secondMask: second?.mask ?? 0, second: second?.expected ?? 0)
+            }
         }
     }
 
@@ -57,11 +74,23 @@ struct ShortStringEquality {
             rows.reset(rows: rows.rowCount, selected: false)
             return true
         }
+        if width == 8 || width == 16 {
+            narrowPairs(rows, slots: base, width: width, count: count)
+            return true
+        }
         if candidates.count == 1, candidates[0].count == 1 {
             // One constant in one word: the common case, a load, a mask and a compare per row.
             let word = candidates[0][0]
+            guard width >= 8 else {
+                narrowWords(rows, count) { row in
+                    ShortStringEquality.load(base + row &* width, word.offset, width) & word.mask == word.expected
+                }
+                return true
+            }
+            // Slots of 8 bytes or more: one unaligned load per row, no switch on the width.
+            let start = base + word.offset
             narrowWords(rows, count) { row in
-                ShortStringEquality.load(base + row &* width, word.offset, width) & word.mask == word.expected
+                UInt64(littleEndian: start.loadUnaligned(fromByteOffset: row &* width, as: UInt64.self)) & word.mask == word.expected
             }
             return true
         }
@@ -73,6 +102,23 @@ struct ShortStringEquality {
             return false
         }
         return true
+    }
+
+    /// Slots of 8 or 16 bytes: two loads per row (one for 8), tested against every constant.
+    private func narrowPairs(_ rows: RowBitmap, slots base: UnsafeRawPointer, width: Int, count: Int) {
+        let constants = pairs[width == 8 ? 0 : 1]
+        constants.withUnsafeBufferPointer { constants in
+            let wide = width == 16
+            narrowWords(rows, count) { row in
+                let slot = base + row &* width
+                let first = UInt64(littleEndian: slot.loadUnaligned(as: UInt64.self))
+                let second = wide ? UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) : 0
+                for constant in constants where first & constant.firstMask == constant.first && second & constant.secondMask == constant.second {
+                    return true
+                }
+                return false
+            }
+        }
     }
 
     /// Whether one slot of `width` bytes holds one of the constants; false for widths this

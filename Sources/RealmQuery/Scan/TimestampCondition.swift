@@ -42,13 +42,9 @@ extension TimestampCondition {
             let condition = self
             let count = min(seconds.count, nanoseconds.count)
             if condition.bounds.count == 1 {
-                let bound = condition.bounds[0]
-                narrowWords(rows, count) { row in
-                    let second = seconds[row]
-                    if second == nullValue { return condition.nullMatches }
-                    if second != bound.seconds { return bound.matches(second, 0) }
-                    return bound.matches(second, nanoseconds[row])
-                }
+                var loop = SingleBoundNarrowing(bound: condition.bounds[0], nullValue: nullValue, nullMatches: condition.nullMatches,
+                                                nanoseconds: nanoseconds, count: count, rows: rows)
+                seconds.visit(&loop)
             } else {
                 narrowWords(rows, count) { row in
                     let second = seconds[row]
@@ -60,5 +56,32 @@ extension TimestampCondition {
             return false
         }
         return true
+    }
+}
+
+/// One bound (`date > X`, the usual date query) over a date leaf, with the loop specialised
+/// for the width of the seconds node: the seconds decide every row whose seconds differ
+/// from the bound's (the answers for earlier and later seconds are fixed once), and the
+/// nanoseconds are read only where they are equal.
+private struct SingleBoundNarrowing: PackedIntegerVisitor {
+    let bound: TimestampCondition.Bound
+    let nullValue: Int64
+    let nullMatches: Bool
+    let nanoseconds: PackedIntegers
+    let count: Int
+    let rows: RowBitmap
+
+    func visit<Width: PackedWidth>(_ seconds: PackedIntegers, _ width: Width.Type) {
+        let base = seconds.base
+        let skip = seconds.offset
+        let boundSeconds = bound.seconds
+        let earlier = bound.matches(boundSeconds &- 1, 0)
+        let later = bound.matches(boundSeconds &+ 1, 0)
+        narrowWords(rows, count) { row in
+            let second = Width.load(base, row &+ skip)
+            if second == nullValue { return nullMatches }
+            if second != boundSeconds { return second < boundSeconds ? earlier : later }
+            return bound.matches(second, nanoseconds[row])
+        }
     }
 }
