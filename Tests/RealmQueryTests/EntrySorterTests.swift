@@ -13,20 +13,8 @@ struct EntrySorterTests {
         static func radixDescending(_ entries: inout [SortEntry]) { entries = EntryRadixSort.sorted(entries, ascending: false) }
     }
 
-    /// A deterministic generator (SplitMix64), so a failure repeats.
-    struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     static func entries(_ count: Int, distinctMajors: UInt64, seed: UInt64) -> [SortEntry] {
-        var numbers = Numbers(state: seed)
+        var numbers = RobustnessTests.Generator(state: seed)
         return (0..<count).map { place in
             SortEntry(group: UInt8(numbers.next() % 4), major: numbers.next() % distinctMajors, minor: numbers.next() % 3,
                       place: Int32(place), match: Int32(place))
