@@ -109,8 +109,9 @@ struct InteractiveTests {
         try terminal.type("count Specimen latitude > 50 AND ("); try terminal.press("Enter")
         try terminal.waitFor("...> ")
         try terminal.type("longitude < 0)"); try terminal.press("Enter")
-        let counted = try terminal.waitFor("longitude < 0)\n\(northWest)\n")
-        // find stands on its result, so the prompt names it.
+        // The count, then the prompt, which names find's result because find stands on it. The
+        // wait is for the whole of it: the prompt is drawn a moment after the count.
+        let counted = try terminal.waitFor("longitude < 0)\n\(northWest)\nrealm Specimen(\(birds))> ")
         #expect(counted.contains("              ...> longitude < 0)\n\(northWest)\nrealm Specimen(\(birds))> "))
 
         try terminal.type("quit"); try terminal.press("Enter")
