@@ -21,6 +21,12 @@ struct BoundPath {
         case index(Int)
         case first
         case last
+        /// `[*]`: every element of a list, every value of a dictionary.
+        case allElements
+        /// A property of whatever object a Mixed value links to. Mixed values are typed per
+        /// object, so the name is looked up on each linked object's class; values that are not
+        /// links, or link to a class without the property, yield nothing.
+        case mixedProperty(String)
     }
 
     var origin: Origin
@@ -31,6 +37,26 @@ struct BoundPath {
     /// dictionary or backlinks), which makes a comparison "any of them" by default.
     var isMulti: Bool
     var range: SourceRange
+
+    /// Whether a path that yields nothing for an object reads as one null value. Realm reads a
+    /// chain of single links that breaks at a null link as null (`category.name == nil`
+    /// matches an object without a category), but a missing list element, a missing
+    /// dictionary key or a Mixed value of another shape is no value at all: it matches
+    /// nothing, not even `== nil` or `!= nil`.
+    var readsNullWhenBroken: Bool {
+        guard !isMulti, terminal.collection == nil else { return false }
+        return steps.allSatisfy { if case .property = $0 { return true } else { return false } }
+    }
+
+    /// Whether the path ends on Mixed values or on elements of a collection of values (not on
+    /// a property of objects): Realm compares those in its Mixed order, where NaN is lowest.
+    var comparesInMixedOrder: Bool {
+        if terminal.elementType == .mixed { return true }
+        guard case let .property(column)? = steps.last else { return steps.last != nil && !endsOnObjects }
+        return column.collection != nil && !column.isLink
+    }
+
+    private var endsOnObjects: Bool { terminal.elementType == .link || terminal.elementType == .legacyLinkList }
 }
 
 /// The type of what a path ends on.

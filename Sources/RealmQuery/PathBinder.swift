@@ -24,6 +24,14 @@ struct PathBinder {
         var terminal = TerminalType(elementType: .link, target: current, collection: nil)
         var onObjects = true
         for component in components {
+            if case let .property(name) = component.kind, terminal.holdsMixedValue {
+                // Through a link held in a Mixed value: the class is known only per object.
+                steps.append(.mixedProperty(name))
+                for item in component.subscripts {
+                    try applySubscript(item, to: &terminal, steps: &steps, onObjects: &onObjects, isMulti: &isMulti, range: component.range)
+                }
+                continue
+            }
             guard onObjects || isDictionaryStep(component) else {
                 throw .invalid(message: "'\(text(of: component))' follows a value that is not an object", range: component.range)
             }
@@ -80,7 +88,7 @@ struct PathBinder {
                 onObjects = !keys && terminal.elementType == .link
             }
             for item in component.subscripts {
-                try applySubscript(item, to: &terminal, steps: &steps, onObjects: &onObjects, range: component.range)
+                try applySubscript(item, to: &terminal, steps: &steps, onObjects: &onObjects, isMulti: &isMulti, range: component.range)
             }
         }
         return BoundPath(origin: origin, steps: steps, terminal: terminal, isMulti: isMulti, range: path.range)
@@ -90,10 +98,29 @@ struct PathBinder {
         component.kind == .dictionaryKeys || component.kind == .dictionaryValues
     }
 
+    /// A subscript on a list or dictionary property, or on a Mixed value. A Mixed value may
+    /// hold a list or a dictionary nested to any depth (file format 24), so subscripts chain
+    /// on it; which shape it holds is known only per object, and a subscript that does not fit
+    /// the value (an index into a dictionary, a key into a list, anything into a string)
+    /// yields no value.
     private func applySubscript(_ item: Subscript, to terminal: inout TerminalType, steps: inout [BoundPath.Step],
-                                onObjects: inout Bool, range: SourceRange) throws(QueryError) {
+                                onObjects: inout Bool, isMulti: inout Bool, range: SourceRange) throws(QueryError) {
+        if terminal.holdsMixedValue {
+            switch item {
+            case let .index(index): steps.append(.index(index))
+            case let .key(key): steps.append(.dictionaryKey(key))
+            case .first: steps.append(.first)
+            case .last: steps.append(.last)
+            case .wildcard:
+                steps.append(.allElements)
+                isMulti = true
+            case .argument, .size:
+                throw .invalid(message: "a Mixed value takes [index], ['key'], [FIRST], [LAST] or [*]", range: range)
+            }
+            return
+        }
         guard let collection = terminal.collection else {
-            throw .invalid(message: "only lists and dictionaries can be subscripted", range: range)
+            throw .invalid(message: "only lists, dictionaries and Mixed values can be subscripted", range: range)
         }
         switch item {
         case let .key(key) where collection == .dictionary:
@@ -104,6 +131,9 @@ struct PathBinder {
             steps.append(.first)
         case .last where collection == .list:
             steps.append(.last)
+        case .wildcard where collection != .set:
+            steps.append(.allElements)
+            isMulti = true
         default:
             throw .invalid(message: "this subscript does not apply to a \(collection)", range: range)
         }
@@ -120,4 +150,9 @@ struct PathBinder {
         case .dictionaryValues: return "@values"
         }
     }
+}
+
+extension TerminalType {
+    /// One Mixed value (not a list or dictionary property of Mixed values, but one element).
+    var holdsMixedValue: Bool { elementType == .mixed && collection == nil }
 }

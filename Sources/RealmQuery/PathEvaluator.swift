@@ -50,9 +50,12 @@ struct PathEvaluator {
                     next.append(.value(.int(Int64(total))))
                 }
             case let .dictionaryKey(key):
+                // A key the dictionary lacks is no value (not null): Realm's `dict['k'] == nil`
+                // matches only a key that holds null.
                 for collection in dictionaries(in: items) {
-                    let entry = try collections.entries(of: collection).first { $0.key == .string(key) }
-                    next.append(.value(entry?.value ?? .null))
+                    if let entry = try collections.entries(of: collection).first(where: { $0.key == .string(key) }) {
+                        next.append(.value(entry.value))
+                    }
                 }
             case .dictionaryKeys, .dictionaryValues:
                 for collection in dictionaries(in: items) {
@@ -60,9 +63,19 @@ struct PathEvaluator {
                         next.append(.value(step.isKeys ? entry.key : entry.value))
                     }
                 }
+            case .allElements:
+                for item in items {
+                    guard case let .value(value) = item, case .collection = value else { continue }
+                    for element in try expanded(value) { next.append(.value(element)) }
+                }
+            case let .mixedProperty(name):
+                for object in try objects(in: items.filter(\.isSingleLink)) {
+                    guard let column = object.table.column(named: name) else { continue }
+                    next.append(.value(try object.value(of: column)))
+                }
             case .index, .first, .last:
                 for item in items {
-                    guard case let .value(.collection(collection)) = item else { continue }
+                    guard case let .value(.collection(collection)) = item, collection.kind == .list else { continue }
                     let elements = try collections.elements(of: collection)
                     let index: Int
                     switch step {
@@ -132,6 +145,16 @@ extension BoundPath {
     var endsWithBacklinks: Bool {
         if case .backlinks? = steps.last { return true }
         return false
+    }
+}
+
+extension PathItem {
+    /// An object, or a value holding one link (not a collection of them).
+    var isSingleLink: Bool {
+        switch self {
+        case .object, .value(.link), .value(.typedLink): return true
+        case .value: return false
+        }
     }
 }
 

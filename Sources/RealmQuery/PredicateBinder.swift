@@ -27,6 +27,8 @@ struct PredicateBinder {
             let left = try bind(comparison.left, on: table)
             let right = try bind(comparison.right, on: table)
             try check(left, comparison.op, right, range: predicate.range)
+            try checkTypeNames(left, right, range: comparison.right.range)
+            try checkTypeNames(right, left, range: comparison.left.range)
             return .comparison(left, comparison.op, comparison.options, right)
         case let .between(between):
             let value = try bind(between.value, on: table)
@@ -50,8 +52,8 @@ struct PredicateBinder {
         case let .path(path):
             let bound = try paths.bind(path.path, from: table)
             if path.operation == .count || path.operation == .size {
-                guard bound.terminal.collection != nil || [.string, .binary].contains(bound.terminal.elementType) else {
-                    throw .invalid(message: "@count needs a list, set, dictionary, string or binary", range: expression.range)
+                guard bound.terminal.collection != nil || [.string, .binary, .mixed].contains(bound.terminal.elementType) else {
+                    throw .invalid(message: "@count needs a list, set, dictionary, string, binary or Mixed value", range: expression.range)
                 }
             }
             return .path(bound, operation: path.operation, quantifier: path.quantifier)
@@ -92,6 +94,21 @@ struct PredicateBinder {
             return .subqueryCount(collection, variable: subquery.variable, try inner.bind(subquery.predicate, on: elementTable))
         case let .arithmetic(op, left, right):
             return .arithmetic(op, try bind(left, on: table), try bind(right, on: table))
+        }
+    }
+
+    /// `@type` compared with constants: each must be a type name Realm knows (see `TypeNames`).
+    private func checkTypeNames(_ operand: BoundOperand, _ other: BoundOperand, range: SourceRange) throws(QueryError) {
+        guard case .path(_, .type?, _) = operand, case let .constant(values, _) = other else { return }
+        for value in values {
+            guard case let .string(name) = value else {
+                throw .invalid(message: "@type is compared with type names in quotes, as in @type == 'string'", range: range)
+            }
+            guard TypeNames.types(named: name) != nil else {
+                let known = TypeNames.accepted.map(\.name)
+                let suggestion = SpellingSuggester.suggestion(for: name.lowercased(), among: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw .invalid(message: "'\(name)' is not a type name for @type\(suggestion) (known: \(known.joined(separator: ", ")))", range: range)
+            }
         }
     }
 

@@ -12,6 +12,8 @@ struct PredicateEvaluator {
         var quantifier: Quantifier?
         var isList: Bool
         var isTypeName: Bool
+        /// Values compared in Realm's Mixed order (see `ValueComparator.matches`).
+        var nanIsLowest = false
     }
 
     func matches(_ predicate: BoundPredicate, _ object: PathItem, variables: [String: PathItem] = [:]) throws(RealmFormatError) -> Bool {
@@ -30,9 +32,10 @@ struct PredicateEvaluator {
             let operand = try evaluate(value, object, variables)
             let low = try evaluate(lower, object, variables)
             let high = try evaluate(upper, object, variables)
+            let nanIsLowest = operand.nanIsLowest
             return quantified(operand) { item in
-                low.values.contains { ValueComparator.matches(item, .greaterOrEqual, $0, options: []) }
-                    && high.values.contains { ValueComparator.matches(item, .lessOrEqual, $0, options: []) }
+                low.values.contains { ValueComparator.matches(item, .greaterOrEqual, $0, options: [], nanIsLowest: nanIsLowest) }
+                    && high.values.contains { ValueComparator.matches(item, .lessOrEqual, $0, options: [], nanIsLowest: nanIsLowest) }
             }
         }
     }
@@ -42,10 +45,11 @@ struct PredicateEvaluator {
         if !right.isList && (right.isMulti || right.quantifier != nil) && !(left.isMulti || left.quantifier != nil) {
             return compare(right, op.mirrored, options, left)
         }
+        let nanIsLowest = left.nanIsLowest || right.nanIsLowest
         return quantified(left) { item in
             right.values.contains { other in
                 if left.isTypeName { return TypeNames.matches(item, other) }
-                return ValueComparator.matches(item, op, other, options: options)
+                return ValueComparator.matches(item, op, other, options: options, nanIsLowest: nanIsLowest)
             }
         }
     }
@@ -80,11 +84,11 @@ struct PredicateEvaluator {
                 values = try paths.values(of: items, expandingCollections: path.terminal.collection != nil).map { .string(TypeNames.name(of: $0)) }
             case nil:
                 values = try paths.values(of: items, expandingCollections: path.terminal.collection != nil)
-                // A single link that leads nowhere reads as null, as in Realm.
-                if values.isEmpty && !path.isMulti && path.terminal.collection == nil { values = [.null] }
+                if values.isEmpty && path.readsNullWhenBroken { values = [.null] }
             }
             return Operand(values: values, isMulti: path.isMulti || (operation == nil && path.terminal.collection != nil),
-                           quantifier: quantifier, isList: false, isTypeName: operation == .type)
+                           quantifier: quantifier, isList: false, isTypeName: operation == .type,
+                           nanIsLowest: operation == nil && path.comparesInMixedOrder)
         case let .aggregate(path, function, property):
             let items = try paths.evaluate(path, from: try start(of: path, object, variables))
             var results: [RealmValue] = []

@@ -5,13 +5,19 @@ import RealmFormat
 /// only null and is never less or greater; strings compare by their UTF-8 bytes.
 enum ValueComparator {
     /// Whether `left op right` holds.
-    static func matches(_ left: RealmValue, _ op: ComparisonOperator, _ right: RealmValue, options: StringOptions) -> Bool {
+    ///
+    /// `nanIsLowest`: Realm compares the elements of lists, sets and dictionaries, and Mixed
+    /// values, in its order of Mixed values, where NaN is a number below every other (so
+    /// `ANY doubleList < 0` holds for a list holding NaN). A plain float or double property
+    /// compares as IEEE does: NaN is neither less nor greater than anything.
+    static func matches(_ left: RealmValue, _ op: ComparisonOperator, _ right: RealmValue, options: StringOptions,
+                        nanIsLowest: Bool = false) -> Bool {
         switch op {
         case .equal: return equal(left, right, options: options)
         case .notEqual: return !equal(left, right, options: options)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             if left == .null || right == .null { return false }
-            guard let order = orderWithinType(left, right) else { return false }
+            guard let order = orderWithinType(left, right, nanIsLowest: nanIsLowest) else { return false }
             switch op {
             case .less: return order < 0
             case .lessOrEqual: return order <= 0
@@ -46,7 +52,7 @@ enum ValueComparator {
 
     /// The order of two values of comparable types, or nil when they cannot be compared
     /// (different kinds, or NaN).
-    static func orderWithinType(_ left: RealmValue, _ right: RealmValue) -> Int? {
+    static func orderWithinType(_ left: RealmValue, _ right: RealmValue, nanIsLowest: Bool = false) -> Int? {
         switch (left, right) {
         case let (.int(a), .int(b)): return a < b ? -1 : (a > b ? 1 : 0)
         case let (.bool(a), .bool(b)): return a == b ? 0 : (a ? 1 : -1)
@@ -61,7 +67,11 @@ enum ValueComparator {
             if let exact = DecimalConversion.exactOrder(left, right) { return exact }
             fallthrough
         default:
-            guard let a = number(left), let b = number(right), !a.isNaN, !b.isNaN else { return nil }
+            guard let a = number(left), let b = number(right) else { return nil }
+            if a.isNaN || b.isNaN {
+                guard nanIsLowest else { return nil }
+                return a.isNaN == b.isNaN ? 0 : (a.isNaN ? -1 : 1)
+            }
             return a < b ? -1 : (a > b ? 1 : 0)
         }
     }

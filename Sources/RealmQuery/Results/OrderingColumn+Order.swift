@@ -4,22 +4,18 @@ import Glibc
 import RealmFormat
 
 extension OrderingColumn {
-    /// For general keys: the order where a link on the way was null (such objects come first
-    /// in either direction); nil when both values exist.
+    /// Whether a link on the way to match `index`'s value was null or led nowhere.
+    @inline(__always)
+    func isBroken(_ index: Int) -> Bool {
+        if kind == .general { return values[index] == nil }
+        return !broken.isEmpty && broken[index]
+    }
+
+    /// The order where a link on the way was null (such objects come first in either
+    /// direction); nil when both values exist.
     @inline(__always)
     func brokenLinkOrder(_ a: Int, _ b: Int) -> Int? {
-        let brokenA: Bool
-        let brokenB: Bool
-        if kind == .general {
-            brokenA = values[a] == nil
-            brokenB = values[b] == nil
-        } else if !broken.isEmpty {
-            brokenA = broken[a]
-            brokenB = broken[b]
-        } else {
-            return nil
-        }
-        switch (brokenA, brokenB) {
+        switch (isBroken(a), isBroken(b)) {
         case (true, true): return 0
         case (true, false): return -1
         case (false, true): return 1

@@ -98,7 +98,11 @@ struct ResultOrdering {
             case let .distinct(columnIndexes):
                 var seen = Set<DistinctRow>()
                 let distinctColumns = columnIndexes.map { columns[$0] }
-                order = order.filter { seen.insert(DistinctRow(index: $0, columns: distinctColumns)).inserted }
+                // Realm leaves out of DISTINCT the objects whose key path meets a null link:
+                // they have no value to be distinct by (unlike a null property, which is one).
+                order = order.filter { row in
+                    !distinctColumns.contains { $0.isBroken(row) } && seen.insert(DistinctRow(index: row, columns: distinctColumns)).inserted
+                }
             }
         }
         return order.map { keys[$0] }

@@ -48,7 +48,7 @@ struct LinkKernelCompiler {
     /// path is single-valued, over no values otherwise.
     private func brokenAnswer(_ path: BoundPath, _ operation: PathOperation?, _ quantifier: Quantifier,
                               _ op: ComparisonOperator, _ options: StringOptions, _ constants: [RealmValue]) -> Bool {
-        guard !path.isMulti, operation == nil, path.terminal.collection == nil else {
+        guard operation == nil, path.readsNullWhenBroken else {
             return quantifier != .anyMatch
         }
         let matched = constants.contains { ValueComparator.matches(.null, op, $0, options: options) }
