@@ -21,7 +21,14 @@ enum QueryHelp {
       find BankInfo @links.Person.banks.@count == 0    objects that nothing links to, by property
       find Target @links.@count == 0                   ... or through any property
       find AllTypes intDict['k0'] == 1                 dictionaries: d['key'], d.@keys, d.@values
-      find AllTypes mixedValue.@type == 'string'       the type held by a mixed property
+      find AllTypes mixedValue.@type == 'string'       the type held by a mixed property; also the
+      find AllTypes mixedValue.@type IN {'numeric', 'collection'}   groups numeric, collection, object
+      find AllTypes mixedValue.@size > 3               length of a mixed string, size of a mixed list
+      find AllTypes mixedValue[0] == 12                into a list or dictionary held in a mixed value:
+      find AllTypes mixedDict['nestedDict']['z'] != nil   [n] [FIRST] [LAST] [*] ['key'], to any depth;
+      find AllTypes mixedList[*] == 'm'                a missing index or key matches nothing
+      find AllTypes mixedDict['link'].name BEGINSWITH 'target'   on through a link held in a mixed value
+      find Target @links.AllTypes.target.@avg.intReq > 0          aggregate the objects linking here
       find AllTypes fullText TEXT 'quick -lazy'         full-text search: words, -excluded words
       find Specimen name == $0  "Bald eagle"          $0, $1 ... take the values after the query
 
