@@ -87,16 +87,21 @@ struct PredicateEvaluator {
                            quantifier: quantifier, isList: false, isTypeName: operation == .type)
         case let .aggregate(path, function, property):
             let items = try paths.evaluate(path, from: try start(of: path, object, variables))
+            let elementType = property?.type ?? path.terminal.elementType
+            // A list, set or dictionary property reaches one item per collection, each reduced
+            // on its own; `@links.Class.property` reaches the linking objects one by one, and
+            // together they are the one collection Realm reduces.
+            let groups = path.endsWithBacklinks ? [items] : items.map { [$0] }
             var results: [RealmValue] = []
-            for item in items {
+            for group in groups {
                 var elements: [RealmValue]
                 if let property {
                     elements = []
-                    for linked in try paths.objects(in: [item]) { elements.append(try linked.value(of: property)) }
+                    for linked in try paths.objects(in: group) { elements.append(try linked.value(of: property)) }
                 } else {
-                    elements = try paths.values(of: [item])
+                    elements = try paths.values(of: group)
                 }
-                results.append(Aggregator.aggregate(function, elements))
+                results.append(Aggregator.aggregate(function, elements, of: elementType))
             }
             return Operand(values: results, isMulti: path.isMulti && results.count != 1, quantifier: nil, isList: false, isTypeName: false)
         case let .subqueryCount(path, variable, predicate):
