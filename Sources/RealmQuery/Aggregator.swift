@@ -60,4 +60,24 @@ enum Aggregator {
         guard !numbers.isEmpty else { return .null }
         return .double(numbers.reduce(0, +) / Double(numbers.count))
     }
+
+    /// Whether an aggregate's `result op other` holds. Realm orders an aggregate's result as it
+    /// orders Mixed values, with NaN below every number; so a NaN sum (inf plus -inf) or
+    /// average is less than 0, where IEEE would call every ordering of NaN false. The oracle
+    /// shows it: `@links.AllTypes.target.@sum.floatReq < 0` holds for the Target whose linking
+    /// objects' floats include both infinities (and NaNs among the elements are skipped, above,
+    /// or the Targets with a NaN and an otherwise positive sum would match too).
+    static func resultMatches(_ result: RealmValue, _ op: ComparisonOperator, _ other: RealmValue, options: StringOptions) -> Bool {
+        guard [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(op),
+              let a = ValueComparator.number(result), let b = ValueComparator.number(other), a.isNaN || b.isNaN else {
+            return ValueComparator.matches(result, op, other, options: options)
+        }
+        let order = a.isNaN && b.isNaN ? 0 : (a.isNaN ? -1 : 1)
+        switch op {
+        case .less: return order < 0
+        case .lessOrEqual: return order <= 0
+        case .greater: return order > 0
+        default: return order >= 0
+        }
+    }
 }

@@ -12,6 +12,14 @@ struct PredicateEvaluator {
         var quantifier: Quantifier?
         var isList: Bool
         var isTypeName: Bool
+        /// An aggregate's result, which Realm orders with NaN below every number.
+        var isAggregate = false
+
+        /// Whether `value op other` holds for a value of this operand.
+        func matches(_ value: RealmValue, _ op: ComparisonOperator, _ other: RealmValue, options: StringOptions) -> Bool {
+            isAggregate ? Aggregator.resultMatches(value, op, other, options: options)
+                : ValueComparator.matches(value, op, other, options: options)
+        }
     }
 
     func matches(_ predicate: BoundPredicate, _ object: PathItem, variables: [String: PathItem] = [:]) throws(RealmFormatError) -> Bool {
@@ -31,8 +39,8 @@ struct PredicateEvaluator {
             let low = try evaluate(lower, object, variables)
             let high = try evaluate(upper, object, variables)
             return quantified(operand) { item in
-                low.values.contains { ValueComparator.matches(item, .greaterOrEqual, $0, options: []) }
-                    && high.values.contains { ValueComparator.matches(item, .lessOrEqual, $0, options: []) }
+                low.values.contains { operand.matches(item, .greaterOrEqual, $0, options: []) }
+                    && high.values.contains { operand.matches(item, .lessOrEqual, $0, options: []) }
             }
         }
     }
@@ -45,7 +53,8 @@ struct PredicateEvaluator {
         return quantified(left) { item in
             right.values.contains { other in
                 if left.isTypeName { return TypeNames.matches(item, other) }
-                return ValueComparator.matches(item, op, other, options: options)
+                if right.isAggregate { return right.matches(item, op, other, options: options) }
+                return left.matches(item, op, other, options: options)
             }
         }
     }
@@ -103,7 +112,8 @@ struct PredicateEvaluator {
                 }
                 results.append(Aggregator.aggregate(function, elements, of: elementType))
             }
-            return Operand(values: results, isMulti: path.isMulti && results.count != 1, quantifier: nil, isList: false, isTypeName: false)
+            return Operand(values: results, isMulti: path.isMulti && results.count != 1, quantifier: nil, isList: false, isTypeName: false,
+                           isAggregate: true)
         case let .subqueryCount(path, variable, predicate):
             let items = try paths.evaluate(path, from: try start(of: path, object, variables))
             var count: Int64 = 0
