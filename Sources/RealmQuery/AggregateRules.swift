@@ -3,9 +3,12 @@ import RealmFormat
 /// Which aggregate Realm accepts on which element type, checked when the query is bound so
 /// that a refused aggregate fails before any object is read, at the aggregate's position.
 ///
-/// The table (Realm's query language documentation: aggregates reduce "a numerical property";
-/// the SDKs' `min`/`max` also take dates, `sum`/`average` never do; the oracle files confirm
-/// each refusal below with "Cannot use aggregate '.@…' for this type of property"):
+/// The table. Realm's query language documentation has aggregates reduce "a numerical
+/// property"; the SDKs' `min`/`max` also take dates, their `sum`/`average` never do. The oracle
+/// shows Realm refusing ("Cannot use aggregate '.@…' for this type of property") @min/@max/
+/// @sum of strings, @avg of uuids and @sum/@max of a list of dates, while accepting @min of a
+/// linked date property and every aggregate of Mixed; the remaining non-numbers (binary,
+/// bool, objectId) have no sum and, as in the SDKs, no min or max either.
 ///
 /// | element type                        | @min/@max on values | @min/@max on `.prop` | @sum/@avg |
 /// |-------------------------------------|---------------------|----------------------|-----------|
