@@ -59,20 +59,32 @@ struct PredicateBinder {
             return .path(bound, operation: path.operation, quantifier: path.quantifier)
         case let .aggregate(aggregate):
             let bound = try paths.bind(aggregate.path, from: table)
+            let place = aggregate.range ?? expression.range
             guard bound.terminal.collection != nil else {
-                throw .invalid(message: "\(aggregate.function.rawValue) needs a list, set or dictionary", range: expression.range)
+                throw .invalid(message: "\(aggregate.function.rawValue) needs a list, set or dictionary", range: place)
             }
             var property: Column?
+            var elementType = bound.terminal.elementType
             if let name = aggregate.property {
                 guard let target = bound.terminal.target else {
-                    throw .invalid(message: "\(aggregate.function.rawValue).\(name) needs a collection of objects", range: expression.range)
+                    throw .invalid(message: "\(aggregate.function.rawValue).\(name) needs a collection of objects", range: place)
                 }
                 guard let column = target.column(named: name) else {
                     throw .unknownProperty(className: target.displayName, name: name,
                                            suggestion: SpellingSuggester.suggestion(for: name, among: target.columns.map(\.name)),
-                                           range: expression.range)
+                                           range: place)
+                }
+                // One value per linked object is what gets reduced; a collection there would
+                // need a second, unspoken aggregate.
+                if let collection = column.collection {
+                    throw .invalid(message: "Cannot use aggregate '.\(aggregate.function.rawValue)' on '\(name)', a \(collection); aggregate a property that holds one value", range: place)
                 }
                 property = column
+                elementType = column.isLink ? .link : column.type
+            }
+            if let refusal = AggregateRules.refusal(aggregate.function, of: elementType,
+                                                    from: property == nil ? .values : .objectProperty) {
+                throw .invalid(message: refusal, range: place)
             }
             return .aggregate(bound, aggregate.function, property: property)
         case let .list(list):
@@ -143,8 +155,8 @@ extension BoundOperand {
             }
         case let .aggregate(path, function, property):
             let element = property?.type ?? path.terminal.elementType
-            if function == .sum || function == .average { return element == .timestamp ? .timestamp : .double }
-            return element
+            // Sums and averages are numbers whatever numbers went in (dates are refused).
+            return function == .sum || function == .average ? .double : element
         case .subqueryCount: return .int
         case .arithmetic: return .double
         }

@@ -12,7 +12,9 @@ struct PredicateEvaluator {
         var quantifier: Quantifier?
         var isList: Bool
         var isTypeName: Bool
-        /// Values compared in Realm's Mixed order (see `ValueComparator.matches`).
+        /// Values compared in Realm's Mixed order (see `ValueComparator.matches`): elements of
+        /// collections, Mixed values, and aggregate results (a NaN sum of inf and -inf is
+        /// less than 0 in Realm).
         var nanIsLowest = false
     }
 
@@ -91,18 +93,24 @@ struct PredicateEvaluator {
                            nanIsLowest: operation == nil && path.comparesInMixedOrder)
         case let .aggregate(path, function, property):
             let items = try paths.evaluate(path, from: try start(of: path, object, variables))
+            let elementType = property?.type ?? path.terminal.elementType
+            // A list, set or dictionary property reaches one item per collection, each reduced
+            // on its own; `@links.Class.property` reaches the linking objects one by one, and
+            // together they are the one collection Realm reduces.
+            let groups = path.endsWithBacklinks ? [items] : items.map { [$0] }
             var results: [RealmValue] = []
-            for item in items {
+            for group in groups {
                 var elements: [RealmValue]
                 if let property {
                     elements = []
-                    for linked in try paths.objects(in: [item]) { elements.append(try linked.value(of: property)) }
+                    for linked in try paths.objects(in: group) { elements.append(try linked.value(of: property)) }
                 } else {
-                    elements = try paths.values(of: [item])
+                    elements = try paths.values(of: group)
                 }
-                results.append(Aggregator.aggregate(function, elements))
+                results.append(Aggregator.aggregate(function, elements, of: elementType))
             }
-            return Operand(values: results, isMulti: path.isMulti && results.count != 1, quantifier: nil, isList: false, isTypeName: false)
+            return Operand(values: results, isMulti: path.isMulti && results.count != 1, quantifier: nil, isList: false, isTypeName: false,
+                           nanIsLowest: true)
         case let .subqueryCount(path, variable, predicate):
             let items = try paths.evaluate(path, from: try start(of: path, object, variables))
             var count: Int64 = 0

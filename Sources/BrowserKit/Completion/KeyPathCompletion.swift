@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmQuery
 
 /// Key paths by the schema: `category.na` → `category.name` from Specimen, following links and
 /// lists of links to their target class, and the collection operators after a collection.
@@ -52,10 +53,9 @@ struct KeyPathCompletion {
     /// Operators Realm's query language accepts after a collection property.
     static func collectionOperators(for column: Column) -> [String] {
         var operators = ["@count", "@size"]
-        if [.int, .float, .double, .decimal128, .timestamp, .mixed].contains(column.type) {
-            operators += ["@min", "@max"]
-            if column.type != .timestamp { operators += ["@sum", "@avg"] }
-        }
+        // Only the aggregates Realm accepts on these elements (dates and strings have none).
+        let elementType: ColumnType = column.isLink ? .link : column.type
+        operators += AggregateFunction.allCases.filter { AggregateRules.accepts($0, elementType, .values) }.map(\.rawValue)
         if column.collection == .dictionary { operators += ["@keys", "@values"] }
         return operators
     }

@@ -53,11 +53,15 @@ public struct AggregateExpression: Equatable, Hashable, Sendable {
     public var path: KeyPath
     public var function: AggregateFunction
     public var property: String?
+    /// Where `.@sum` (with its property, if any) stands in the query, so that type errors point
+    /// at the aggregate rather than at the whole operand.
+    public var range: SourceRange?
 
-    public init(path: KeyPath, function: AggregateFunction, property: String? = nil) {
+    public init(path: KeyPath, function: AggregateFunction, property: String? = nil, range: SourceRange? = nil) {
         self.path = path
         self.function = function
         self.property = property
+        self.range = range
     }
 }
 

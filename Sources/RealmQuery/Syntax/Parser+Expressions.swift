@@ -135,7 +135,7 @@ extension Parser {
                 throw .invalidConstruct(message: "\(start.text) cannot apply to an aggregate such as \(function.rawValue); an aggregate is already a single value",
                                         range: start.range.union(aggregateRange))
             }
-            return Expression(.aggregate(AggregateExpression(path: path, function: function, property: property)), range: range)
+            return Expression(.aggregate(AggregateExpression(path: path, function: function, property: property, range: aggregateRange)), range: range)
         }
     }
 
