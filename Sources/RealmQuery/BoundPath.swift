@@ -31,6 +31,9 @@ struct BoundPath {
     /// dictionary or backlinks), which makes a comparison "any of them" by default.
     var isMulti: Bool
     var range: SourceRange
+    /// Set on the rest of a path after its links were followed (by a link kernel): its
+    /// comparisons still count as ones behind links (see `NumericMode`).
+    var isBehindLinks = false
 }
 
 /// The type of what a path ends on.

@@ -25,27 +25,32 @@ struct PredicateEvaluator {
             for part in parts where try matches(part, object, variables: variables) { return true }
             return false
         case let .comparison(left, op, options, right):
-            return compare(try evaluate(left, object, variables), op, options, try evaluate(right, object, variables))
+            return compare(try evaluate(left, object, variables), op, options, try evaluate(right, object, variables),
+                           numbers: NumericMode.of(left, right))
         case let .between(value, lower, upper):
             let operand = try evaluate(value, object, variables)
             let low = try evaluate(lower, object, variables)
             let high = try evaluate(upper, object, variables)
+            // Realm reads BETWEEN as `>= lower AND <= upper`, each comparison with its own mode.
+            let lowNumbers = NumericMode.of(value, lower)
+            let highNumbers = NumericMode.of(value, upper)
             return quantified(operand) { item in
-                low.values.contains { ValueComparator.matches(item, .greaterOrEqual, $0, options: []) }
-                    && high.values.contains { ValueComparator.matches(item, .lessOrEqual, $0, options: []) }
+                low.values.contains { ValueComparator.matches(item, .greaterOrEqual, $0, options: [], numbers: lowNumbers) }
+                    && high.values.contains { ValueComparator.matches(item, .lessOrEqual, $0, options: [], numbers: highNumbers) }
             }
         }
     }
 
-    private func compare(_ left: Operand, _ op: ComparisonOperator, _ options: StringOptions, _ right: Operand) -> Bool {
+    private func compare(_ left: Operand, _ op: ComparisonOperator, _ options: StringOptions, _ right: Operand,
+                         numbers: NumericMode) -> Bool {
         // A path on the right and a constant on the left: compare the other way round.
         if !right.isList && (right.isMulti || right.quantifier != nil) && !(left.isMulti || left.quantifier != nil) {
-            return compare(right, op.mirrored, options, left)
+            return compare(right, op.mirrored, options, left, numbers: numbers)
         }
         return quantified(left) { item in
             right.values.contains { other in
                 if left.isTypeName { return TypeNames.matches(item, other) }
-                return ValueComparator.matches(item, op, other, options: options)
+                return ValueComparator.matches(item, op, other, options: options, numbers: numbers)
             }
         }
     }
