@@ -159,6 +159,21 @@ struct NumericQueryTests {
         #expect(try Self.keys("intReq > 254.5 AND intReq < 255.5") == [9, 23, 37])
     }
 
+    @Test("kernels and the general evaluator agree on NaN, mixed types and float literals")
+    func agreement() throws {
+        guard Fixtures.requirePresent() else { return }
+        let queries = [
+            "floatOpt < 0", "floatOpt <= nan", "floatOpt >= nan", "floatOpt > nan", "doubleOpt != nan", "doubleOpt == nan",
+            "doubleOpt < 0.5", "doubleOpt <= 0", "doubleOpt != 0", "floatReq >= 1e-50", "floatReq > 1e39", "floatOpt <= -0.0",
+            "intOpt < 2.5", "intOpt >= -0.5", "intOpt != 1.0", "intReq <= -9.3e18", "intReq > 1e300", "intReq < inf",
+            "ANY intList > 1.5", "ANY doubleList <= 0", "ALL doubleList > -1", "NONE doubleList < 0", "ANY doubleList == nan",
+            "doubleList.@max < 0", "doubleList.@sum <= nan", "doubleOpt BETWEEN {-1, 1}", "floatReq BETWEEN {0.1, 1.5}",
+            "doubleReq BETWEEN {nan, 1}", "target.value < 2.5", "doubleReq == nan OR doubleReq == 0",
+            "floatReq == 0.1 OR floatReq == 1.5 OR floatReq == nan", "0 > doubleReq", "nan < intReq",
+        ]
+        for query in queries { _ = try Self.keys(query) }
+    }
+
     @Test("SORT orders NaN first, then -Inf, decimals by exact value, ties in key order")
     func sorting() throws {
         guard Fixtures.requirePresent() else { return }
