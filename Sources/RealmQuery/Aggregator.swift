@@ -68,6 +68,6 @@ enum Aggregator {
     /// objects' floats include both infinities (and NaNs among the elements are skipped, above,
     /// or the Targets with a NaN and an otherwise positive sum would match too).
     static func resultMatches(_ result: RealmValue, _ op: ComparisonOperator, _ other: RealmValue, options: StringOptions) -> Bool {
-        ValueComparator.matches(result, op, other, options: options, nanIsLowest: true)
+        ValueComparator.matches(result, op, other, options: options, numbers: .mixedOrder)
     }
 }

@@ -37,6 +37,9 @@ struct BoundPath {
     /// dictionary or backlinks), which makes a comparison "any of them" by default.
     var isMulti: Bool
     var range: SourceRange
+    /// Set on the rest of a path after its links were followed (by a link kernel): its
+    /// comparisons still count as ones behind links (see `NumericMode`).
+    var isBehindLinks = false
 
     /// Whether a path that yields nothing for an object reads as one null value. Realm reads a
     /// chain of single links that breaks at a null link as null (`category.name == nil`
@@ -47,16 +50,6 @@ struct BoundPath {
         guard !isMulti, terminal.collection == nil else { return false }
         return steps.allSatisfy { if case .property = $0 { return true } else { return false } }
     }
-
-    /// Whether the path ends on Mixed values or on elements of a collection of values (not on
-    /// a property of objects): Realm compares those in its Mixed order, where NaN is lowest.
-    var comparesInMixedOrder: Bool {
-        if terminal.elementType == .mixed { return true }
-        guard case let .property(column)? = steps.last else { return steps.last != nil && !endsOnObjects }
-        return column.collection != nil && !column.isLink
-    }
-
-    private var endsOnObjects: Bool { terminal.elementType == .link || terminal.elementType == .legacyLinkList }
 }
 
 /// The type of what a path ends on.

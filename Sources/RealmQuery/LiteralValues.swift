@@ -2,15 +2,13 @@ import RealmFormat
 
 /// Turns query literals into values of the file's types.
 enum LiteralValues {
-    static func value(of literal: Literal, range: SourceRange) throws(QueryError) -> RealmValue {
+    /// `literal` as a value; `hint` is the type of what it is compared with, if known.
+    static func value(of literal: Literal, range: SourceRange, hint: ColumnType? = nil) throws(QueryError) -> RealmValue {
         switch literal {
         case .null: return .null
         case let .bool(flag): return .bool(flag)
         case let .number(number):
-            if let integer = number.integerValue, number.form == .integer || number.form == .hexadecimal {
-                return .int(integer)
-            }
-            return .double(number.doubleValue)
+            return numericValue(number, hint: hint)
         case let .string(text): return .string(text)
         case let .binary(bytes): return .binary(bytes)
         case let .timestamp(time): return .timestamp(Timestamp(seconds: time.seconds, nanoseconds: time.nanoseconds))
@@ -23,6 +21,30 @@ enum LiteralValues {
         case .objectLink, .typedLink, .object:
             throw .invalid(message: "object literals are not supported in this browser's queries", range: range)
         }
+    }
+
+    /// Realm reads a number literal in the type of the property it is compared with, where
+    /// that type is float or decimal: `floatReq == 0.1` matches the stored float 0.1
+    /// (0.100000001), which as a double differs from the double 0.1, and
+    /// `floatReq > 0.1` leaves it out (oracle); `decimalReq == 0.1` means exactly one tenth,
+    /// and integers past 64 bits are still decimals. Only numbers with a fraction or an
+    /// exponent (and `inf`, `nan`) become floats: integers stay ints, so `doubleReq < 0`
+    /// compares an int with doubles (see `NumericMode`). Everything else reads as an int
+    /// (integers that fit) or a double. The literal is read from its text, so a float is
+    /// rounded once, from the decimal digits, as `strtof` does.
+    private static func numericValue(_ number: NumericLiteral, hint: ColumnType?) -> RealmValue {
+        let isInteger = number.form == .integer || number.form == .hexadecimal
+        switch hint {
+        case .float? where !isInteger:
+            if number.form == .fractional, let float = Float(number.text) { return .float(float) }
+            return .float(Float(number.doubleValue))
+        case .decimal128? where number.form != .hexadecimal:
+            if let decimal = DecimalConversion.decimal(fromText: number.text) { return .decimal(decimal) }
+        default:
+            break
+        }
+        if let integer = number.integerValue, isInteger { return .int(integer) }
+        return .double(number.doubleValue)
     }
 
     /// The type name Realm uses for a literal in "unsupported comparison" messages.

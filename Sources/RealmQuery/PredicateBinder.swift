@@ -24,26 +24,30 @@ struct PredicateBinder {
             for part in parts { bound.append(try bind(part, on: table)) }
             return .or(bound)
         case let .comparison(comparison):
-            let left = try bind(comparison.left, on: table)
-            let right = try bind(comparison.right, on: table)
+            var left = try bind(comparison.left, on: table)
+            let right = try bind(comparison.right, on: table, hint: left.columnType)
+            // A literal on the left takes its type from the right (`0.1 == floatReq`).
+            if left.columnType == nil, let hint = right.columnType { left = try bind(comparison.left, on: table, hint: hint) }
             try check(left, comparison.op, right, range: predicate.range)
             try checkTypeNames(left, right, range: comparison.right.range)
             try checkTypeNames(right, left, range: comparison.left.range)
             return .comparison(left, comparison.op, comparison.options, right)
         case let .between(between):
             let value = try bind(between.value, on: table)
-            let lower = try bind(between.lower, on: table)
-            let upper = try bind(between.upper, on: table)
+            let lower = try bind(between.lower, on: table, hint: value.columnType)
+            let upper = try bind(between.upper, on: table, hint: value.columnType)
             try check(value, .greaterOrEqual, lower, range: predicate.range)
             try check(value, .lessOrEqual, upper, range: predicate.range)
             return .between(value, lower: lower, upper: upper)
         }
     }
 
-    func bind(_ expression: Expression, on table: Table) throws(QueryError) -> BoundOperand {
+    /// `hint`: the type of the other side of the comparison, which number literals take where
+    /// Realm reads them in it (`LiteralValues`).
+    func bind(_ expression: Expression, on table: Table, hint: ColumnType? = nil) throws(QueryError) -> BoundOperand {
         switch expression.kind {
         case let .literal(literal):
-            return .constant([try LiteralValues.value(of: literal, range: expression.range)], isList: false)
+            return .constant([try LiteralValues.value(of: literal, range: expression.range, hint: hint)], isList: false)
         case let .argument(reference):
             guard reference.index >= 0, reference.index < arguments.count else {
                 throw .invalid(message: "the query uses $\(reference.index), but \(arguments.count) argument\(arguments.count == 1 ? " was" : "s were") given", range: expression.range)
@@ -90,7 +94,7 @@ struct PredicateBinder {
         case let .list(list):
             var values: [RealmValue] = []
             for element in list.elements {
-                guard case let .constant(constants, _) = try bind(element, on: table) else {
+                guard case let .constant(constants, _) = try bind(element, on: table, hint: hint) else {
                     throw .invalid(message: "a list in braces may hold only constants", range: element.range)
                 }
                 values += constants

@@ -12,10 +12,6 @@ struct PredicateEvaluator {
         var quantifier: Quantifier?
         var isList: Bool
         var isTypeName: Bool
-        /// Values compared in Realm's Mixed order (see `ValueComparator.matches`): elements of
-        /// collections, Mixed values, and aggregate results (a NaN sum of inf and -inf is
-        /// less than 0 in Realm).
-        var nanIsLowest = false
     }
 
     func matches(_ predicate: BoundPredicate, _ object: PathItem, variables: [String: PathItem] = [:]) throws(RealmFormatError) -> Bool {
@@ -29,29 +25,32 @@ struct PredicateEvaluator {
             for part in parts where try matches(part, object, variables: variables) { return true }
             return false
         case let .comparison(left, op, options, right):
-            return compare(try evaluate(left, object, variables), op, options, try evaluate(right, object, variables))
+            return compare(try evaluate(left, object, variables), op, options, try evaluate(right, object, variables),
+                           numbers: NumericMode.of(left, right))
         case let .between(value, lower, upper):
             let operand = try evaluate(value, object, variables)
             let low = try evaluate(lower, object, variables)
             let high = try evaluate(upper, object, variables)
-            let nanIsLowest = operand.nanIsLowest
+            // Realm reads BETWEEN as `>= lower AND <= upper`, each comparison with its own mode.
+            let lowNumbers = NumericMode.of(value, lower)
+            let highNumbers = NumericMode.of(value, upper)
             return quantified(operand) { item in
-                low.values.contains { ValueComparator.matches(item, .greaterOrEqual, $0, options: [], nanIsLowest: nanIsLowest) }
-                    && high.values.contains { ValueComparator.matches(item, .lessOrEqual, $0, options: [], nanIsLowest: nanIsLowest) }
+                low.values.contains { ValueComparator.matches(item, .greaterOrEqual, $0, options: [], numbers: lowNumbers) }
+                    && high.values.contains { ValueComparator.matches(item, .lessOrEqual, $0, options: [], numbers: highNumbers) }
             }
         }
     }
 
-    private func compare(_ left: Operand, _ op: ComparisonOperator, _ options: StringOptions, _ right: Operand) -> Bool {
+    private func compare(_ left: Operand, _ op: ComparisonOperator, _ options: StringOptions, _ right: Operand,
+                         numbers: NumericMode) -> Bool {
         // A path on the right and a constant on the left: compare the other way round.
         if !right.isList && (right.isMulti || right.quantifier != nil) && !(left.isMulti || left.quantifier != nil) {
-            return compare(right, op.mirrored, options, left)
+            return compare(right, op.mirrored, options, left, numbers: numbers)
         }
-        let nanIsLowest = left.nanIsLowest || right.nanIsLowest
         return quantified(left) { item in
             right.values.contains { other in
                 if left.isTypeName { return TypeNames.matches(item, other) }
-                return ValueComparator.matches(item, op, other, options: options, nanIsLowest: nanIsLowest)
+                return ValueComparator.matches(item, op, other, options: options, numbers: numbers)
             }
         }
     }
@@ -89,8 +88,7 @@ struct PredicateEvaluator {
                 if values.isEmpty && path.readsNullWhenBroken { values = [.null] }
             }
             return Operand(values: values, isMulti: path.isMulti || (operation == nil && path.terminal.collection != nil),
-                           quantifier: quantifier, isList: false, isTypeName: operation == .type,
-                           nanIsLowest: operation == nil && path.comparesInMixedOrder)
+                           quantifier: quantifier, isList: false, isTypeName: operation == .type)
         case let .aggregate(path, function, property):
             let items = try paths.evaluate(path, from: try start(of: path, object, variables))
             let elementType = property?.type ?? path.terminal.elementType
@@ -109,8 +107,7 @@ struct PredicateEvaluator {
                 }
                 results.append(Aggregator.aggregate(function, elements, of: elementType))
             }
-            return Operand(values: results, isMulti: path.isMulti && results.count != 1, quantifier: nil, isList: false, isTypeName: false,
-                           nanIsLowest: true)
+            return Operand(values: results, isMulti: path.isMulti && results.count != 1, quantifier: nil, isList: false, isTypeName: false)
         case let .subqueryCount(path, variable, predicate):
             let items = try paths.evaluate(path, from: try start(of: path, object, variables))
             var count: Int64 = 0

@@ -158,16 +158,15 @@ enum SortOrder {
         }
     }
 
+    /// Numbers of every type in one order (`NumericOrder`): NaN first, -0 with 0, decimals by
+    /// exact value (the largest finite decimal before +Inf, which a Double would not tell
+    /// apart), ties left in the order before the sort.
     static func compare(_ a: RealmValue, _ b: RealmValue) -> Int {
         let rankA = rank(a)
         let rankB = rank(b)
         if rankA != rankB { return rankA < rankB ? -1 : 1 }
         if let order = ValueComparator.orderWithinType(a, b) { return order }
         if case let (.link(_, x), .link(_, y)) = (a, b) { return x < y ? -1 : (x > y ? 1 : 0) }
-        // NaN sorts before every other number.
-        let nanA = ValueComparator.number(a)?.isNaN ?? false
-        let nanB = ValueComparator.number(b)?.isNaN ?? false
-        if nanA != nanB { return nanA ? -1 : 1 }
         return 0
     }
 }

@@ -15,7 +15,6 @@ struct IntegerCondition {
         /// Inclusive at both ends.
         case range(Int64, Int64)
         case membership(Set<Int64>)
-        case asDouble(DoubleCondition)
         /// Every non-null value matches, or none does.
         case always(Bool)
     }
@@ -37,6 +36,26 @@ struct IntegerCondition {
         }
     }
 
+    /// The form `value op constant` takes for a double constant, by exact value (Realm compares
+    /// an int with a double exactly, see `NumericOrder`): `x < 2.5` is `x <= 2`, `x == 2.5`
+    /// never holds, and no int reaches 2^63 (which Int64.max would round to). NaN comes
+    /// before every int.
+    static func form(_ op: ComparisonOperator, exactly constant: Double) -> Form? {
+        guard op.ordersValues else { return nil }
+        let written = op == .in ? ComparisonOperator.equal : op
+        if constant.isNaN || constant < -0x1p63 {
+            return .always([.greater, .greaterOrEqual, .notEqual].contains(written))
+        }
+        if constant >= 0x1p63 { return .always([.less, .lessOrEqual, .notEqual].contains(written)) }
+        if constant == constant.rounded(.towardZero) { return form(written, Int64(constant)) }
+        switch written {
+        case .equal: return .always(false)
+        case .notEqual: return .always(true)
+        case .less, .lessOrEqual: return .lessOrEqual(Int64(constant.rounded(.down)))
+        default: return .greaterOrEqual(Int64(constant.rounded(.up)))
+        }
+    }
+
     /// Calls `visitor` with the concrete test, so the loop it runs is specialised for it.
     @inline(__always)
     func dispatch<Visitor: IntegerTestVisitor>(_ visitor: inout Visitor) -> Visitor.Result {
@@ -49,7 +68,6 @@ struct IntegerCondition {
         case let .greaterOrEqual(value): return visitor.visit(IntegerGreaterOrEqual(constant: value))
         case let .range(lower, upper): return visitor.visit(IntegerRange(lower, upper))
         case let .membership(values): return visitor.visit(IntegerMembership(constants: values))
-        case let .asDouble(condition): return visitor.visit(IntegerAsDouble(test: condition))
         case let .always(value): return visitor.visit(IntegerAlways(value: value))
         }
     }

@@ -55,29 +55,3 @@ struct IntegerMembership: IntegerTest {
     let constants: Set<Int64>
     @inline(__always) func matches(_ value: Int64) -> Bool { constants.contains(value) }
 }
-
-/// An integer against a floating-point constant: compared as Doubles, as the general rules
-/// compare mixed numbers (NaN matches only `!=`, by IEEE rules).
-struct IntegerAsDouble: IntegerTest {
-    let test: DoubleCondition
-    @inline(__always) func matches(_ value: Int64) -> Bool { test.matches(Double(value)) }
-}
-
-/// One comparison of a Double with a constant; IEEE semantics are exactly the general rules
-/// (NaN is unordered: `==` and `<` fail, `!=` holds).
-struct DoubleCondition {
-    enum Operator { case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual }
-    let op: Operator
-    let constant: Double
-
-    @inline(__always) func matches(_ value: Double) -> Bool {
-        switch op {
-        case .equal: return value == constant
-        case .notEqual: return value != constant
-        case .less: return value < constant
-        case .lessOrEqual: return value <= constant
-        case .greater: return value > constant
-        case .greaterOrEqual: return value >= constant
-        }
-    }
-}

@@ -57,14 +57,12 @@ struct KernelCompiler {
         switch shape.operation {
         case nil:
             if column.collection != nil {
-                // Elements compare in Realm's Mixed order, where NaN is below every number;
-                // the float kernels compare as IEEE, which differs only for < and <=.
-                if [.float, .double].contains(column.type) && [.less, .lessOrEqual].contains(shape.op) { return nil }
                 return CollectionKernel.make(column, quantifier: shape.quantifier, file: file) {
                     ValueCondition.comparison($0, shape.op, options, shape.constants)
                 }
             }
-            guard let condition = KernelCompiler.scalarCondition(column, shape.op, options, shape.constants) else { return nil }
+            guard let condition = KernelCompiler.scalarCondition(column, shape.op, options, shape.constants,
+                                                                 numbers: NumericMode.of(left, right)) else { return nil }
             return quantified(KernelCompiler.scalarKernel(column, condition), shape.quantifier)
         case .count?, .size?:
             guard let condition = ValueCondition.comparison(.int, shape.op, [], shape.constants),
@@ -126,10 +124,10 @@ struct KernelCompiler {
     /// The condition for a single (non-collection) column, or nil where only the general
     /// evaluator can say.
     static func scalarCondition(_ column: Column, _ op: ComparisonOperator, _ options: StringOptions,
-                                _ constants: [RealmValue]) -> ValueCondition? {
+                                _ constants: [RealmValue], numbers: NumericMode = .mixedOrder) -> ValueCondition? {
         switch column.type {
         case .int, .bool, .float, .double, .timestamp, .string:
-            return ValueCondition.comparison(column.type, op, options, constants)
+            return ValueCondition.comparison(column.type, op, options, constants, numbers: numbers)
         case .link:
             // Only `== nil` and `!= nil` have constants here: object literals are not supported.
             guard options.isEmpty, constants == [.null], op == .equal || op == .notEqual || op == .in else { return nil }

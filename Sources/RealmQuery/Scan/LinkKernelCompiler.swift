@@ -36,7 +36,7 @@ struct LinkKernelCompiler {
         // The rest keeps the whole path's multiplicity: it decides whether a broken single
         // link reads as one null value (single-valued paths) or as no values.
         let rest = BoundPath(origin: .root, steps: Array(path.steps.dropFirst()), terminal: path.terminal,
-                             isMulti: path.isMulti, range: path.range)
+                             isMulti: path.isMulti, range: path.range, isBehindLinks: true)
         let innerPredicate = BoundPredicate.comparison(.path(rest, operation: operation, quantifier: innerQuantifier), op, options,
                                                        .constant(constants, isList: false))
         let inner = compiler.compile(innerPredicate, on: target)

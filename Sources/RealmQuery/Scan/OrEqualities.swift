@@ -52,7 +52,10 @@ struct OrEqualities {
               let shape = KernelCompiler.normalized(left, op, right), shape.op == .equal,
               shape.operation == nil, shape.quantifier == nil, shape.constants.count == 1,
               shape.path.origin == .root, shape.path.steps.count == 1,
-              case let .property(column) = shape.path.steps[0], column.collection == nil else { return nil }
+              case let .property(column) = shape.path.steps[0], column.collection == nil,
+              // `x == NaN` on a float or double never holds (IEEE), `x IN {NaN}` holds for NaN
+              // (Realm's order of Mixed values, see `NumericMode`): such parts stay apart.
+              NumericOrder.isNaN(shape.constants[0]) != true else { return nil }
         return (shape.path, options, shape.constants[0])
     }
 

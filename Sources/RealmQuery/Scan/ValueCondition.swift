@@ -22,10 +22,10 @@ enum ValueCondition {
         }
     }
 
-    /// `value op constant` (any of the constants) on values of `type`, or nil when only the
-    /// general evaluator can say.
+    /// `value op constant` (any of the constants) on values of `type`, compared as `numbers`
+    /// says, or nil when only the general evaluator can say.
     static func comparison(_ type: ColumnType, _ written: ComparisonOperator, _ options: StringOptions,
-                           _ constants: [RealmValue]) -> ValueCondition? {
+                           _ constants: [RealmValue], numbers: NumericMode = .mixedOrder) -> ValueCondition? {
         // `IN` is `==` against each constant.
         let op = written == .in ? .equal : written
         if type == .string { return StringTest(op: op, options: options, constants: constants).map(ValueCondition.string) }
@@ -42,8 +42,8 @@ enum ValueCondition {
         case .bool:
             return boolForm(op, constants).map { .bool(IntegerCondition(form: $0, nullMatches: nullMatches)) }
         case .float, .double:
-            guard constants.count == 1, let number = floating(constants[0]), let test = DoubleCondition(op, number) else { return nil }
-            return .floating(FloatingCondition(tests: [test], nullMatches: nullMatches))
+            guard constants.count == 1 else { return nil }
+            return FloatingCondition.comparison(type, op, constants[0], numbers: numbers, nullMatches: nullMatches).map(ValueCondition.floating)
         case .timestamp:
             guard constants.count == 1, case let .timestamp(time) = constants[0], op.ordersValues else { return nil }
             return .timestamp(TimestampCondition(bounds: [.init(op: op, seconds: time.seconds, nanoseconds: Int64(time.nanoseconds))],
@@ -59,9 +59,11 @@ enum ValueCondition {
         case let (.int, .int(low), .int(high)):
             return .integer(IntegerCondition(form: low <= high ? .range(low, high) : .always(false), nullMatches: false))
         case (.float, _, _), (.double, _, _):
-            guard let low = floating(lower), let high = floating(upper),
+            // NaN fails `>= lower` in either mode unless the bound is NaN, left to the general evaluator.
+            guard let low = FloatingCondition.exactDouble(lower), let high = FloatingCondition.exactDouble(upper),
+                  !low.isNaN, !high.isNaN,
                   let atLeast = DoubleCondition(.greaterOrEqual, low), let atMost = DoubleCondition(.lessOrEqual, high) else { return nil }
-            return .floating(FloatingCondition(tests: [atLeast, atMost], nullMatches: false))
+            return .floating(FloatingCondition(tests: [atLeast, atMost], nullMatches: false, nanMatches: false))
         case let (.timestamp, .timestamp(low), .timestamp(high)):
             return .timestamp(TimestampCondition(bounds: [
                 .init(op: .greaterOrEqual, seconds: low.seconds, nanoseconds: Int64(low.nanoseconds)),
@@ -76,9 +78,8 @@ enum ValueCondition {
         if constants.count == 1 {
             switch constants[0] {
             case let .int(number): return IntegerCondition.form(op, number)
-            case .double, .float:
-                guard let number = floating(constants[0]), let test = DoubleCondition(op, number) else { return nil }
-                return .asDouble(test)
+            case let .double(number): return IntegerCondition.form(op, exactly: number)
+            case let .float(number): return IntegerCondition.form(op, exactly: Double(number))
             default: return nil
             }
         }
@@ -111,24 +112,15 @@ enum ValueCondition {
         return .membership(members)
     }
 
-    private static func floating(_ value: RealmValue) -> Double? {
-        switch value {
-        case let .int(number): return Double(number)
-        case let .float(number): return Double(number)
-        case let .double(number): return number
-        default: return nil
-        }
-    }
-
     /// Every non-null value gives `answer`; null gives `nullMatches`.
     private static func always(_ type: ColumnType, _ answer: Bool, nullMatches: Bool) -> ValueCondition? {
         switch type {
         case .int: return .integer(IntegerCondition(form: .always(answer), nullMatches: nullMatches))
         case .bool: return .bool(IntegerCondition(form: .always(answer), nullMatches: nullMatches))
         case .float, .double:
-            // IEEE: every number (and NaN) differs from NaN and equals none.
+            // No number equals NaN and every one differs from it: a test that always says `answer`.
             let test = DoubleCondition(op: answer ? .notEqual : .equal, constant: .nan)
-            return .floating(FloatingCondition(tests: [test], nullMatches: nullMatches))
+            return .floating(FloatingCondition(tests: [test], nullMatches: nullMatches, nanMatches: answer))
         case .timestamp:
             let never = TimestampCondition.Bound(op: .less, seconds: .min, nanoseconds: .min)
             return .timestamp(TimestampCondition(bounds: answer ? [] : [never], nullMatches: nullMatches))
