@@ -55,7 +55,7 @@ struct ShellCommandTests {
     @Test func queryHelpExamplesRun() throws {
         guard Fixtures.requirePresent() else { return }
         let help = try run(["-c", "help queries"]).standardOutput
-        let fixtures = ["Specimen": "species", "Task": "tasks", "TaskList": "tasks", "Person": "tasks", "BankInfo": "tasks",
+        let fixtures = ["Specimen": "species", "Category": "species", "Task": "tasks", "TaskList": "tasks", "Person": "tasks", "BankInfo": "tasks",
                         "AllTypes": "alltypes", "Target": "alltypes", "Item": "big", "RealmTestClass1": "demo"]
         var notRun: Set<String> = []
         var ran = 0

@@ -29,6 +29,9 @@ enum QueryHelp {
       find AllTypes mixedList[*] == 'm'                a missing index or key matches nothing
       find AllTypes mixedDict['link'].name BEGINSWITH 'target'   on through a link held in a mixed value
       find Target @links.AllTypes.target.@avg.intReq > 0          aggregate the objects linking here
+      find Category @links.Specimen.category.@min.created < 2016-01-01@00:00:00
+                                                      @sum/@avg take numbers; @min/@max numbers, or
+                                                      dates of linked objects (not a list of dates)
       find AllTypes fullText TEXT 'quick -lazy'         full-text search: words, -excluded words
       find Specimen name == $0  "Bald eagle"          $0, $1 ... take the values after the query
 
