@@ -23,12 +23,17 @@ public final class LockFileReader {
     private let fixed: LockFileMapping
     /// The whole version list as far as `entries` reached when last looked; replaced on growth.
     private var list: LockFileMapping
+    /// Lists replaced by growth stay mapped until we leave: `TerminationRelease` may hold
+    /// addresses in them.
+    private var retiredLists: [LockFileMapping] = []
     private var listEntries: Int
     private let control: RobustMutex
     private let versionList: RobustMutex
     /// Our registrations: entry → version and how many `PinnedVersion`s share it. realm-core
     /// counts once per process and entry, and so do we.
-    private var held: [Int: (version: UInt64, references: Int)] = [:]
+    private var held: [Int: (version: UInt64, references: Int, slot: Int?)] = [:]
+    /// Our participant increment's slot in `TerminationRelease`.
+    private var participantSlot: Int?
     /// Set once we are counted in; until then (and after `leave`) there is nothing to undo.
     private var joined = false
 
@@ -107,12 +112,17 @@ public final class LockFileReader {
         listEntries = SharedInfoLayout.initialEntries
         // Zero participants means the session ended and the next opener will rebuild the
         // file (discarding registrations): counting ourselves in there would mislead it.
-        try control.withLock { () throws(LockFileError) in
-            let participants = fixed.load(UInt32.self, at: SharedInfoLayout.numParticipants) ?? 0
-            guard participants > 0, participants < UInt32.max else {
-                throw .refused(path: lockPath, field: .participants, found: "\(participants)", expected: "at least 1")
+        let control = control
+        participantSlot = try TerminationRelease.deferringSignals { () throws(LockFileError) -> Int? in
+            try control.withLock { () throws(LockFileError) in
+                let participants = fixed.load(UInt32.self, at: SharedInfoLayout.numParticipants) ?? 0
+                guard participants > 0, participants < UInt32.max else {
+                    throw .refused(path: lockPath, field: .participants, found: "\(participants)", expected: "at least 1")
+                }
+                fixed.store(participants + 1, at: SharedInfoLayout.numParticipants)
             }
-            fixed.store(participants + 1, at: SharedInfoLayout.numParticipants)
+            guard let counter = fixed.pointer(at: SharedInfoLayout.numParticipants, count: 4) else { return nil }
+            return TerminationRelease.add(mutex: control.rawAddress, counter: counter)
         }
         joined = true
     }
@@ -125,15 +135,25 @@ public final class LockFileReader {
     public func participants() throws(LockFileError) -> UInt32 {
         guard joined else { throw .notJoined(path: lockPath) }
         let fixed = fixed
-        return try control.withLock { () throws(LockFileError) in
-            fixed.load(UInt32.self, at: SharedInfoLayout.numParticipants) ?? 0
+        let control = control
+        return try TerminationRelease.deferringSignals { () throws(LockFileError) -> UInt32 in
+            try control.withLock { () throws(LockFileError) in
+                fixed.load(UInt32.self, at: SharedInfoLayout.numParticipants) ?? 0
+            }
         }
     }
 
     /// Registers the latest version, so the app keeps its space until `release` is called.
     public func pinNewest() throws(LockFileError) -> PinnedVersion {
         guard joined else { throw .notJoined(path: lockPath) }
-        return try versionList.withLock { () throws(LockFileError) -> PinnedVersion in
+        return try TerminationRelease.deferringSignals { () throws(LockFileError) -> PinnedVersion in
+            try pinNewestLocked()
+        }
+    }
+
+    /// `pinNewest` with the termination signals deferred.
+    private func pinNewestLocked() throws(LockFileError) -> PinnedVersion {
+        try versionList.withLock { () throws(LockFileError) -> PinnedVersion in
             try followGrowth()
             guard let newest = fixed.load(UInt32.self, at: SharedInfoLayout.newest), newest != SharedInfoLayout.noVersion else {
                 throw .versionListDamaged(path: lockPath, detail: "no version was published yet")
@@ -151,7 +171,7 @@ public final class LockFileReader {
             }
             let pin = PinnedVersion(version: version, topRef: Int64(bitPattern: topRef), fileSize: Int64(bitPattern: fileSize), entry: index)
             if let mine = held[index], mine.version == version {
-                held[index] = (version, mine.references + 1)
+                held[index] = (version, mine.references + 1, mine.slot)
                 return pin
             }
             guard held[index] == nil, count < UInt32.max else {
@@ -159,7 +179,12 @@ public final class LockFileReader {
                 throw .versionListDamaged(path: lockPath, detail: "entry \(index) holds version \(version) where we registered another")
             }
             list.store(count + 1, at: offset + SharedInfoLayout.Entry.countFrozen)
-            held[index] = (version, 1)
+            var slot: Int?
+            if let counter = list.pointer(at: offset + SharedInfoLayout.Entry.countFrozen, count: 4),
+               let versionAddress = list.pointer(at: offset + SharedInfoLayout.Entry.version, count: 8) {
+                slot = TerminationRelease.add(mutex: versionList.rawAddress, counter: counter, versionAddress: versionAddress, version: version)
+            }
+            held[index] = (version, 1, slot)
             return pin
         }
     }
@@ -170,11 +195,11 @@ public final class LockFileReader {
             throw .pinLost(path: lockPath, entry: pin.entry, version: pin.version)
         }
         guard mine.references == 1 else {
-            held[pin.entry] = (mine.version, mine.references - 1)
+            held[pin.entry] = (mine.version, mine.references - 1, mine.slot)
             return
         }
         held[pin.entry] = nil
-        try unregister(entry: pin.entry, version: pin.version)
+        try unregister(entry: pin.entry, version: pin.version, slot: mine.slot)
     }
 
     /// Leaves the session: releases every registration, counts us out, drops the shared lock.
@@ -185,17 +210,23 @@ public final class LockFileReader {
         var failure: LockFileError?
         for (entry, mine) in held.sorted(by: { $0.key < $1.key }) {
             do throws(LockFileError) {
-                try unregister(entry: entry, version: mine.version)
+                try unregister(entry: entry, version: mine.version, slot: mine.slot)
             } catch {
                 failure = failure ?? error
             }
         }
         held = [:]
         let fixed = fixed
+        let control = control
+        let slot = participantSlot
+        participantSlot = nil
         do throws(LockFileError) {
-            try control.withLock { () throws(LockFileError) in
-                let participants = fixed.load(UInt32.self, at: SharedInfoLayout.numParticipants) ?? 0
-                if participants > 0 { fixed.store(participants - 1, at: SharedInfoLayout.numParticipants) }
+            try TerminationRelease.deferringSignals { () throws(LockFileError) in
+                defer { TerminationRelease.remove(slot) }
+                try control.withLock { () throws(LockFileError) in
+                    let participants = fixed.load(UInt32.self, at: SharedInfoLayout.numParticipants) ?? 0
+                    if participants > 0 { fixed.store(participants - 1, at: SharedInfoLayout.numParticipants) }
+                }
             }
         } catch {
             failure = failure ?? error
@@ -206,17 +237,21 @@ public final class LockFileReader {
     }
 
     /// Decrements our `count_frozen` of `entry`, after checking it still holds `version`.
-    private func unregister(entry: Int, version: UInt64) throws(LockFileError) {
+    private func unregister(entry: Int, version: UInt64, slot: Int?) throws(LockFileError) {
         let offset = SharedInfoLayout.entryOffset(entry)
         let list = list
         let path = lockPath
-        try versionList.withLock { () throws(LockFileError) in
-            // The entry cannot be freed while our count is in it; if it was, leave it alone.
-            guard list.load(UInt64.self, at: offset + SharedInfoLayout.Entry.version) == version,
-                  let count = list.load(UInt32.self, at: offset + SharedInfoLayout.Entry.countFrozen), count > 0 else {
-                throw .pinLost(path: path, entry: entry, version: version)
+        let versionList = versionList
+        try TerminationRelease.deferringSignals { () throws(LockFileError) in
+            defer { TerminationRelease.remove(slot) }
+            try versionList.withLock { () throws(LockFileError) in
+                // The entry cannot be freed while our count is in it; if it was, leave it alone.
+                guard list.load(UInt64.self, at: offset + SharedInfoLayout.Entry.version) == version,
+                      let count = list.load(UInt32.self, at: offset + SharedInfoLayout.Entry.countFrozen), count > 0 else {
+                    throw .pinLost(path: path, entry: entry, version: version)
+                }
+                list.store(count - 1, at: offset + SharedInfoLayout.Entry.countFrozen)
             }
-            list.store(count - 1, at: offset + SharedInfoLayout.Entry.countFrozen)
         }
     }
 
@@ -233,7 +268,9 @@ public final class LockFileReader {
         guard size >= length else {
             throw .versionListDamaged(path: lockPath, detail: "\(entries) entries need \(length) bytes, the file has \(size)")
         }
-        list = try LockFileMapping(descriptor: descriptor, length: length, path: lockPath)
+        let grown = try LockFileMapping(descriptor: descriptor, length: length, path: lockPath)
+        if list !== fixed { retiredLists.append(list) }
+        list = grown
         listEntries = entries
     }
 

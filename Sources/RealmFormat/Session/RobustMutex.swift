@@ -32,6 +32,9 @@ struct RobustMutex {
         self.address = address
     }
 
+    /// Where the mutex is mapped, for `TerminationRelease`.
+    var rawAddress: UnsafeMutableRawPointer { address }
+
     private var mutex: UnsafeMutablePointer<pthread_mutex_t> {
         address.assumingMemoryBound(to: pthread_mutex_t.self)
     }
