@@ -8,9 +8,10 @@ import Testing
 /// participant and its `count_frozen` after SIGKILL (as a crashed realm-core reader leaves).
 ///
 /// The reader runs in a forked child. The parent first runs the same code, so that everything
-/// the child needs from the Swift runtime is already set up when it forks.
-@Suite("Lock file reader ended by a signal", .serialized)
-struct LockFileTerminationTests {
+/// the child needs from the Swift runtime is already set up when it forks. These tests belong
+/// to the serialized `LockFileReaderTests`, so that no other reader of this process joins or
+/// leaves while a child forks.
+extension LockFileReaderTests {
     /// Forks a child that joins, pins the newest version, reports through a pipe and waits to
     /// be killed with `signal`. Returns how the child ended.
     private func killReader(of app: LockFileInitiator, with signal: Int32) throws -> Int32 {

@@ -5,9 +5,9 @@ import Testing
 
 /// A registered reader reads its entry's top ref and file size, not the header's: the app may
 /// have committed since, and the header then names a version the reader did not pin.
-@Suite("Reading a pinned version", .serialized, .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
-struct PinnedVersionReadTests {
-    @Test func readsThePinnedVersionWhileTheHeaderNamesANewerOne() throws {
+/// (Part of the serialized `LockFileReaderTests`: readers of one process join one at a time.)
+extension LockFileReaderTests {
+    @Test(.enabled(if: Fixtures.shouldRun, Fixtures.skipComment)) func readsThePinnedVersionWhileTheHeaderNamesANewerOne() throws {
         guard Fixtures.requirePresent() else { return }
         let copy = try TemporaryRealmCopy(bytes: try Fixtures.bytes("demo"), name: "demo-pinned")
         defer { copy.remove() }
@@ -42,7 +42,7 @@ struct PinnedVersionReadTests {
         try reader.release(pin)
     }
 
-    @Test func aPinThatDoesNotMatchTheFileIsRefused() throws {
+    @Test(.enabled(if: Fixtures.shouldRun, Fixtures.skipComment)) func aPinThatDoesNotMatchTheFileIsRefused() throws {
         guard Fixtures.requirePresent() else { return }
         let path = Fixtures.realmPath("demo")
         let file = try RealmFile(path: path)

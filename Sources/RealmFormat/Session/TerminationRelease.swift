@@ -22,6 +22,8 @@ enum TerminationRelease {
         var counter: UnsafeMutableRawPointer?
         var versionAddress: UnsafeMutableRawPointer?
         var version: UInt64 = 0
+        /// The process that incremented it: a forked child inherits the slots, not the counts.
+        var owner: pid_t = 0
     }
 
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -37,7 +39,14 @@ enum TerminationRelease {
         previous.initialize(repeating: sigaction(), count: 3)
         return previous
     }()
-    nonisolated(unsafe) static var installed = false
+    /// The process whose handlers are installed (0: none); a forked child installs its own.
+    nonisolated(unsafe) static var installedBy: pid_t = 0
+    /// Serialises `add` and `remove` between threads (never taken by the handler).
+    nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
     /// Runs `body` with the termination signals blocked on this thread; one that arrives
     /// meanwhile is handled right after, with the counters and slots consistent.
@@ -56,14 +65,17 @@ enum TerminationRelease {
     static func add(mutex: UnsafeMutableRawPointer, counter: UnsafeMutableRawPointer,
                     versionAddress: UnsafeMutableRawPointer? = nil, version: UInt64 = 0) -> Int? {
         _ = previous
-        guard let index = (0..<capacity).first(where: { !slots[$0].active }) else { return nil }
-        slots[index] = Slot(active: true, mutex: mutex, counter: counter, versionAddress: versionAddress, version: version)
-        if !installed {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        let me = getpid()
+        guard let index = (0..<capacity).first(where: { !slots[$0].active || slots[$0].owner != me }) else { return nil }
+        slots[index] = Slot(active: true, mutex: mutex, counter: counter, versionAddress: versionAddress, version: version, owner: me)
+        if installedBy != me {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in TerminationRelease.handle(signal) }
             sigemptyset(&action.sa_mask)
             for (position, signal) in signals.enumerated() { sigaction(signal, &action, previous + position) }
-            installed = true
+            installedBy = me
         }
         return index
     }
@@ -72,10 +84,14 @@ enum TerminationRelease {
     /// counter is left.
     static func remove(_ index: Int?) {
         guard let index, index >= 0, index < capacity else { return }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        let me = getpid()
+        guard slots[index].owner == me else { return }
         slots[index] = Slot()
-        guard installed, !(0..<capacity).contains(where: { slots[$0].active }) else { return }
+        guard installedBy == me, !(0..<capacity).contains(where: { slots[$0].active && slots[$0].owner == me }) else { return }
         for (position, signal) in signals.enumerated() { sigaction(signal, previous + position, nil) }
-        installed = false
+        installedBy = 0
     }
 
     /// The handler. When the signal would have ended the process (its earlier disposition is
@@ -99,7 +115,8 @@ enum TerminationRelease {
             return
         }
         for pass in 0..<2 {
-            for index in 0..<capacity where slots[index].active && (slots[index].versionAddress != nil) == (pass == 0) {
+            for index in 0..<capacity where slots[index].active && slots[index].owner == getpid()
+                && (slots[index].versionAddress != nil) == (pass == 0) {
                 let slot = slots[index]
                 guard let mutex = slot.mutex?.assumingMemoryBound(to: pthread_mutex_t.self), let counter = slot.counter else { continue }
                 let locked = pthread_mutex_lock(mutex)
@@ -112,7 +129,7 @@ enum TerminationRelease {
             }
         }
         sigaction(signal, previous + position, nil)
-        installed = false
+        installedBy = 0
         raise(signal)
     }
 }
