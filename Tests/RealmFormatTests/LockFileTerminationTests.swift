@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RealmFormat
+import TestSupport
 import Testing
 
 /// What a reader leaves in the app's lock file when its process is ended while it holds a

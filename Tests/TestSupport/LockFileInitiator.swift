@@ -9,18 +9,18 @@ import RealmFormat
 ///
 /// flock locks belong to open file descriptions, so the reader under test, which opens the
 /// lock file itself, sees "another process has it open" exactly as it would beside an app.
-final class LockFileInitiator {
-    let directory: URL
-    let realmPath: String
-    var lockPath: String { realmPath + ".lock" }
+public final class LockFileInitiator {
+    public let directory: URL
+    public let realmPath: String
+    public var lockPath: String { realmPath + ".lock" }
     private let descriptor: Int32
     private var mapping: UnsafeMutableRawPointer
     private var mappedLength: Int
-    private(set) var holdsLock = false
+    public private(set) var holdsLock = false
 
     /// Sets up a session with `participants` and the given versions in entries 0, 1, …, the
     /// last one newest. `realmBytes`, when given, becomes the realm file beside it.
-    init(entries: Int = 32, participants: UInt32 = 1, versions: [(version: UInt64, topRef: UInt64, fileSize: UInt64)] = [(7, 4096, 8192)],
+    public init(entries: Int = 32, participants: UInt32 = 1, versions: [(version: UInt64, topRef: UInt64, fileSize: UInt64)] = [(7, 4096, 8192)],
          realmBytes: [UInt8]? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("LockFile-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -85,35 +85,35 @@ final class LockFileInitiator {
     }
 
     /// The app closes the realm: its shared lock goes.
-    func closeApp() {
+    public func closeApp() {
         flock(descriptor, LOCK_UN)
         holdsLock = false
     }
 
-    func remove() {
+    public func remove() {
         closeApp()
         try? FileManager.default.removeItem(at: directory)
     }
 
-    func mutex(at offset: Int) -> UnsafeMutablePointer<pthread_mutex_t> {
+    public func mutex(at offset: Int) -> UnsafeMutablePointer<pthread_mutex_t> {
         (mapping + offset).assumingMemoryBound(to: pthread_mutex_t.self)
     }
 
-    func store<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+    public func store<T: FixedWidthInteger>(_ value: T, at offset: Int) {
         (mapping + offset).storeBytes(of: value.littleEndian, as: T.self)
     }
 
-    func load<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
+    public func load<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
         T(littleEndian: (mapping + offset).loadUnaligned(as: T.self))
     }
 
-    func countFrozen(_ index: Int) -> UInt32 {
+    public func countFrozen(_ index: Int) -> UInt32 {
         load(UInt32.self, at: SharedInfoLayout.entryOffset(index) + SharedInfoLayout.Entry.countFrozen)
     }
 
-    var participants: UInt32 { load(UInt32.self, at: SharedInfoLayout.numParticipants) }
+    public var participants: UInt32 { load(UInt32.self, at: SharedInfoLayout.numParticipants) }
 
-    func setEntry(_ index: Int, version: UInt64, topRef: UInt64, fileSize: UInt64, countLive: UInt32 = 0) {
+    public func setEntry(_ index: Int, version: UInt64, topRef: UInt64, fileSize: UInt64, countLive: UInt32 = 0) {
         let offset = SharedInfoLayout.entryOffset(index)
         store(version, at: offset + SharedInfoLayout.Entry.version)
         store(fileSize, at: offset + SharedInfoLayout.Entry.fileSize)
@@ -124,12 +124,12 @@ final class LockFileInitiator {
     }
 
     /// A free entry as the writer leaves it: version 0, counts 0, top and size all ones.
-    func clearEntry(_ index: Int) {
+    public func clearEntry(_ index: Int) {
         setEntry(index, version: 0, topRef: UInt64.max, fileSize: UInt64.max)
     }
 
     /// Commits a new version into entry `index` and makes it the newest, under the mutex.
-    func publish(_ index: Int, version: UInt64, topRef: UInt64, fileSize: UInt64) {
+    public func publish(_ index: Int, version: UInt64, topRef: UInt64, fileSize: UInt64) {
         withVersionList {
             setEntry(index, version: version, topRef: topRef, fileSize: fileSize)
             store(UInt32(index), at: SharedInfoLayout.newest)
@@ -138,7 +138,7 @@ final class LockFileInitiator {
 
     /// Grows the list as a writer that found no free entry does: extend the file, map it,
     /// clear the new entries, then raise `entries`, all under the version-list mutex.
-    func grow(to entries: Int) throws {
+    public func grow(to entries: Int) throws {
         let old = load(UInt32.self, at: SharedInfoLayout.entries)
         let length = SharedInfoLayout.fileLength(entries: entries)
         guard ftruncate(descriptor, off_t(length)) == 0,
@@ -157,7 +157,7 @@ final class LockFileInitiator {
         munmap(oldMapping, oldLength)
     }
 
-    func withVersionList(_ body: () -> Void) {
+    public func withVersionList(_ body: () -> Void) {
         let lock = mutex(at: SharedInfoLayout.versionListMutex)
         let result = pthread_mutex_lock(lock)
         if result == EOWNERDEAD { pthread_mutex_consistent(lock) }
@@ -166,7 +166,7 @@ final class LockFileInitiator {
     }
 
     /// The lock file's bytes as on disk (read with pread, not through any mapping).
-    func fileBytes() -> [UInt8] {
+    public func fileBytes() -> [UInt8] {
         let handle = open(lockPath, O_RDONLY | O_CLOEXEC)
         defer { close(handle) }
         var info = stat()
@@ -178,12 +178,12 @@ final class LockFileInitiator {
     }
 
     /// Overwrites bytes of the lock file (to spoil one field).
-    func patch(_ bytes: [UInt8], at offset: Int) {
+    public func patch(_ bytes: [UInt8], at offset: Int) {
         for (index, byte) in bytes.enumerated() { store(byte, at: offset + index) }
     }
 
     /// Truncates the lock file (a short or half-written one).
-    func truncate(to length: Int) {
+    public func truncate(to length: Int) {
         ftruncate(descriptor, off_t(length))
     }
 }
