@@ -169,6 +169,22 @@ struct LockFileReaderTests {
         #expect(flock(probe, LOCK_EX | LOCK_NB) == 0, "the refused reader kept a lock")
     }
 
+    /// A writer holding the lock file exclusively (realm-browser's own transaction, in this or
+    /// another process) must not make a read wait for it.
+    @Test func anExclusiveHolderIsNotWaitedFor() throws {
+        let app = try LockFileInitiator()
+        defer { app.remove() }
+        app.closeApp()
+        let writer = open(app.lockPath, O_RDWR | O_CLOEXEC)
+        defer { close(writer) }
+        try #require(flock(writer, LOCK_EX | LOCK_NB) == 0)
+        let before = app.fileBytes()
+        let start = Date()
+        #expect(throws: LockFileError.heldExclusively(path: app.lockPath)) { try LockFileReader.join(realmPath: app.realmPath) }
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(differences(before, app.fileBytes()) == [])
+    }
+
     @Test func withoutAnAppNothingIsJoinedOrWritten() throws {
         let app = try LockFileInitiator()
         defer { app.remove() }

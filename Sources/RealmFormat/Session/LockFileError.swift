@@ -7,6 +7,9 @@
 public enum LockFileError: Error, Equatable, CustomStringConvertible {
     /// The lock file exists but could not be opened, locked or mapped.
     case cannotOpen(path: String, reason: String)
+    /// Someone kept the lock file locked exclusively (a Realm app initialising a session, or a
+    /// writer such as realm-browser's own transaction); we did not wait for it.
+    case heldExclusively(path: String)
     /// A `SharedInfo` field differs from what layout 14 on Linux x86-64 requires; nothing was
     /// written and no lock is held.
     case refused(path: String, field: SharedInfoField, found: String, expected: String)
@@ -26,6 +29,8 @@ public enum LockFileError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .cannotOpen(path, reason):
             return "cannot use the lock file \(path): \(reason)"
+        case let .heldExclusively(path):
+            return "not joining the session in \(path): it is locked exclusively (an app opening it, or another writer)"
         case let .refused(path, field, found, expected):
             return "not joining the session in \(path): \(field.rawValue) is \(found), expected \(expected)"
         case let .mutexFailed(path, mutex, code):

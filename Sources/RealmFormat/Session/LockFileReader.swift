@@ -41,6 +41,9 @@ public final class LockFileReader {
     public let sessionFileFormat: UInt8
     public let sessionHistoryType: Int8
 
+    /// How many times (10 ms apart) a shared lock is tried while someone holds it exclusively.
+    static let sharedLockAttempts = 50
+
     /// Joins the session of the Realm app that has `realmPath` open.
     ///
     /// Returns nil when no process holds the lock file (or there is none): read the file
@@ -65,12 +68,22 @@ public final class LockFileReader {
             close(descriptor)
             throw .cannotOpen(path: lockPath, reason: "flock: " + reason)
         }
-        var locked: Int32
-        repeat { locked = flock(descriptor, LOCK_SH) } while locked != 0 && errno == EINTR
-        guard locked == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .cannotOpen(path: lockPath, reason: "flock: " + reason)
+        // An initiator holds LOCK_EX only while it writes the SharedInfo, but a writer outside
+        // Realm's protocol (our own FileEditor, in this process or another) holds it for a
+        // whole transaction: wait briefly, never block.
+        var attempts = 0
+        while flock(descriptor, LOCK_SH | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw .cannotOpen(path: lockPath, reason: "flock: " + reason)
+            }
+            attempts += 1
+            guard attempts < sharedLockAttempts else {
+                close(descriptor)
+                throw .heldExclusively(path: lockPath)
+            }
+            usleep(10_000)
         }
         do throws(LockFileError) {
             return try LockFileReader(lockPath: lockPath, descriptor: descriptor)
