@@ -33,6 +33,12 @@ enum ConsistentRead {
             try command.run(arguments, session)
             return
         }
+        // A Realm app has the file open: read the version registered for this command, once.
+        if let pinned = try PinnedRead.begin(session) {
+            defer { pinned.end(session) }
+            try command.run(arguments, session)
+            return
+        }
         try catchUp(session)
         for _ in 0..<attempts {
             guard let catalog = session.catalog else { break }
@@ -67,9 +73,9 @@ enum ConsistentRead {
     }
 
     /// Reopens the file, keeping where the user stands, and tells the user.
-    static func reload(_ session: Session, during command: String?) throws(BrowserError) {
+    static func reload(_ session: Session, during command: String?, pinned: PinnedVersion? = nil) throws(BrowserError) {
         guard let old = session.file?.openedVersion else { return }
-        try session.reloadKeepingNavigation()
+        try session.reloadKeepingNavigation(pinned: pinned)
         guard let new = session.file?.openedVersion else { return }
         var message = new.inode == old.inode && new.device == old.device
             ? "reloaded: another process committed version \(new.version)"

@@ -18,6 +18,11 @@ public final class Session {
     public var askUser: ((String) -> String?)?
     /// Set when a command confirmed mid-way that what it read is one version (then it wrote).
     var versionConfirmed = false
+    /// Set while a command reads a version registered in a running app's lock file
+    /// (`PinnedRead`): it cannot change under the command, so nothing needs re-checking.
+    var readsPinnedVersion = false
+    /// What the last read command found about a Realm app having the file open.
+    public internal(set) var appPresence = AppPresence.unknown
     public private(set) var catalog: Catalog?
     /// Rows a listing shows before `more` is needed.
     public var pageSize = 20
@@ -77,10 +82,18 @@ public final class Session {
 
     /// Opens `path` read-only, replacing the open file only when the new one reads correctly.
     public func open(path: String) throws(BrowserError) {
+        try open(path: path, pinned: nil)
+    }
+
+    /// Opens `path` at the header's version, or at a version registered in the app's lock file.
+    func open(path: String, pinned: PinnedVersion?) throws(BrowserError) {
         try requireNoPendingChanges(before: "opening another file")
         transaction = nil
         do {
-            catalog = Catalog(file: try RealmFile(path: path))
+            let file: RealmFile
+            if let pinned { file = try RealmFile(path: path, pinned: pinned) } else { file = try RealmFile(path: path) }
+            if catalog?.file.path != path { appPresence = .unknown }
+            catalog = Catalog(file: file)
             listing = nil
             self.path = []
             previousPaths = []
@@ -135,7 +148,7 @@ public final class Session {
     /// Throws if another process committed since the file was opened: commands that write
     /// files after reading (compact) call it before writing, so a torn read is never saved.
     func requireUnchangedFile() throws(BrowserError) {
-        guard transaction == nil, let file else { return }
+        guard transaction == nil, !readsPinnedVersion, let file else { return }
         beforeVersionCheck?()
         guard (try? FileVersion.current(path: file.path)) == file.openedVersion else {
             throw .fileChanged(path: file.path, attempts: 1)
@@ -145,11 +158,11 @@ public final class Session {
 
     /// Opens the newest version of the file after another process committed, keeping the
     /// navigation path, the back history and a class listing where they still resolve.
-    func reloadKeepingNavigation() throws(BrowserError) {
+    func reloadKeepingNavigation(pinned: PinnedVersion? = nil) throws(BrowserError) {
         let history = previousPaths.map { $0.map(\.label).joined() }
         let savedListing = listing
         let savedQuery = lastQuery
-        try reopen()
+        try reopen(pinned: pinned)
         if let catalog {
             let resolver = PathResolver(catalog: catalog)
             previousPaths = history.compactMap { labels in labels.isEmpty ? [] : try? resolver.resolve(labels, from: []) }
@@ -159,11 +172,11 @@ public final class Session {
     }
 
     /// Opens the current file again after a commit, keeping the navigation path where it can.
-    func reopen() throws(BrowserError) {
+    func reopen(pinned: PinnedVersion? = nil) throws(BrowserError) {
         guard let file else { return }
         let labels = path.map(\.label).joined()
         pendingChanges = []
-        try open(path: file.path)
+        try open(path: file.path, pinned: pinned)
         if !labels.isEmpty, let catalog, let restored = try? PathResolver(catalog: catalog).resolve(labels, from: []) {
             path = restored
         }

@@ -9,6 +9,8 @@ public struct GroupTop: Sendable {
     public let logicalFileSize: Int64
     /// Commit number; realm-core treats a missing slot as version 1.
     public let version: Int64
+    /// Whether slot 6 exists, so `version` was read rather than defaulted.
+    public let hasVersionSlot: Bool
     public let historyType: HistoryType
     public let historySchemaVersion: Int64?
     public let freeListEntryCount: Int
@@ -27,6 +29,7 @@ public struct GroupTop: Sendable {
             throw .unexpectedNode(ref: top.ref, context: context, detail: "logical file size \(logicalFileSize) exceeds the file's \(file.count) bytes")
         }
         version = top.size >= 7 ? max(1, try top.tagged(6, context)) : 1
+        hasVersionSlot = top.size >= 7
         if top.size >= 9 {
             historyType = HistoryType(rawValue: try top.tagged(7, context)) ?? .unknown
         } else {

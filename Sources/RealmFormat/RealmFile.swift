@@ -6,29 +6,66 @@ public final class RealmFile: Sendable {
     public let path: String
     public let mapped: MappedFile
     public let header: FileHeader
+    /// The top array this file object reads: the header's live one, or a pinned version's.
+    public let topRef: Int64
+    /// The version registered in the app's lock file that this object reads, if any.
+    public let pinned: PinnedVersion?
     /// Nil for a brand-new file that has never been committed to.
     public let top: GroupTop?
     /// Tables in the file's order, removed slots skipped.
     public let tables: [Table]
 
     public var fileSize: Int { mapped.bytes.count }
-    public var fileFormat: Int { header.fileFormat }
+    public let fileFormat: Int
 
     public convenience init(path: String) throws(RealmFormatError) {
         try self.init(mapped: try MappedFile(path: path))
     }
 
-    public init(mapped: MappedFile) throws(RealmFormatError) {
+    /// Opens the version a registration in the app's lock file names (§10.1): its entry's top
+    /// ref, not the header's, which may already name a newer commit.
+    public convenience init(path: String, pinned: PinnedVersion) throws(RealmFormatError) {
+        try self.init(mapped: try MappedFile(path: path), pinned: pinned)
+    }
+
+    public init(mapped: MappedFile, pinned: PinnedVersion? = nil) throws(RealmFormatError) {
         path = mapped.path
         self.mapped = mapped
+        self.pinned = pinned
         let file = mapped.bytes
         header = try FileHeader(file: file)
-        guard header.topRef != 0 else {
+        if let pinned {
+            // The file never shrinks while the app's session lasts, so a version's space lies
+            // inside the mapping; a pin outside it is not this file's.
+            guard pinned.fileSize >= 24, pinned.fileSize <= Int64(file.count), pinned.topRef > 0,
+                  pinned.topRef % 8 == 0, pinned.topRef < pinned.fileSize else {
+                throw .badRef(ref: pinned.topRef, fileSize: file.count,
+                              context: "version \(pinned.version) registered in the lock file (file size \(pinned.fileSize))")
+            }
+            topRef = pinned.topRef
+            // During an upgrade the two header slots carry different formats: use the slot of
+            // the pinned top when the header still names it.
+            if header.isStreamingForm {
+                fileFormat = header.fileFormat
+            } else {
+                fileFormat = pinned.topRef == header.topRefs.0 ? header.formats.0
+                    : pinned.topRef == header.topRefs.1 ? header.formats.1 : header.fileFormat
+            }
+            guard FileHeader.readableFormats.contains(fileFormat) else { throw .unsupportedFileFormat(fileFormat) }
+        } else {
+            topRef = header.topRef
+            fileFormat = header.fileFormat
+        }
+        guard topRef != 0 else {
             top = nil
             tables = []
             return
         }
-        let top = try GroupTop(ref: header.topRef, file: file)
+        let top = try GroupTop(ref: topRef, file: file)
+        if let pinned, top.hasVersionSlot, UInt64(bitPattern: top.version) != pinned.version {
+            throw .unexpectedNode(ref: Int(topRef), context: "top array of the registered version",
+                                  detail: "holds version \(top.version), the lock file says \(pinned.version)")
+        }
         self.top = top
         let names = try BlobLeaf(node: top.tableNamesNode, isString: true)
         let tableRefs = top.tablesNode
@@ -39,7 +76,7 @@ public final class RealmFile: Sendable {
             guard case let .ref(raw) = try tableRefs.slot(slot) else { continue }
             let name = try names.element(slot).string ?? ""
             let tableTop = try file.node(at: raw, context: "table \"\(name)\"")
-            tables.append(try Table(name: name, slot: slot, top: tableTop, file: file, format: header.fileFormat))
+            tables.append(try Table(name: name, slot: slot, top: tableTop, file: file, format: fileFormat))
         }
         self.tables = tables
     }

@@ -19,11 +19,22 @@ enum InfoCommand {
             fields.append(("version", number(Int64(top.version), text: "\(top.version) (commits since the file was created)")))
             let history = top.historyType.description + (top.historySchemaVersion.map { ", schema version \($0)" } ?? "")
             fields.append(("history", .string(history)))
-            fields.append(("top ref", number(Int64(top.ref), text: "\(top.ref) (header slot \(file.header.selectedSlot))")))
+            fields.append(("top ref", number(Int64(top.ref), text: "\(top.ref) (" + (file.pinned == nil ? "header slot \(file.header.selectedSlot))" : "the registered version's; the header may name a newer one)"))))
             fields.append(("logical size", number(Int64(top.logicalFileSize), text: "\(top.logicalFileSize) bytes")))
             fields.append(("free space", number(Int64(top.freeBytes), text: "\(top.freeBytes) bytes in \(top.freeListEntryCount) free-list entries")))
         } else {
             fields.append(("version", Cell(text: "none: the file has never been committed to", raw: "", json: "null", kind: .null)))
+        }
+        switch session.appPresence {
+        case .unknown:
+            break
+        case .none:
+            fields.append(("app", .string("no Realm app has the file open")))
+        case let .joined(participants, version):
+            fields.append(("app", .string("a Realm app has the file open (\(participants) participants in its lock file, this session included)")))
+            fields.append(("read version", number(Int64(bitPattern: version), text: "\(version) (registered in the app's lock file while a command reads)")))
+        case let .notJoined(reason):
+            fields.append(("app", .string("a Realm app has the file open; read unregistered (\(reason))")))
         }
         let classCount = file.classTables.count
         fields.append(("tables", number(Int64(file.tables.count), text: "\(file.tables.count) (\(classCount) class\(classCount == 1 ? "" : "es"), \(file.tables.count - classCount) internal)")))
