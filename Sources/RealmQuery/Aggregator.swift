@@ -2,6 +2,10 @@ import RealmFormat
 
 /// `@min`, `@max`, `@sum` and `@avg` over the values of a collection; nulls are ignored.
 /// Which element types may be aggregated at all is `AggregateRules`' business (at bind time).
+/// A result is compared in Realm's Mixed order (`NumericMode.mixedOrder`), where NaN is below
+/// every number: `@links.AllTypes.target.@sum.floatReq < 0` holds for the Target whose linking
+/// objects' floats include both infinities (NaN elements themselves are skipped, or Targets
+/// with a NaN and an otherwise positive sum would match too).
 enum Aggregator {
     /// The aggregate of `elements`, collection elements whose declared type is `elementType`.
     static func aggregate(_ function: AggregateFunction, _ elements: [RealmValue], of elementType: ColumnType) -> RealmValue {
@@ -59,15 +63,5 @@ enum Aggregator {
         if function == .sum { return .double(numbers.reduce(0, +)) }
         guard !numbers.isEmpty else { return .null }
         return .double(numbers.reduce(0, +) / Double(numbers.count))
-    }
-
-    /// Whether an aggregate's `result op other` holds. Realm orders an aggregate's result as it
-    /// orders Mixed values, with NaN below every number; so a NaN sum (inf plus -inf) or
-    /// average is less than 0, where IEEE would call every ordering of NaN false. The oracle
-    /// shows it: `@links.AllTypes.target.@sum.floatReq < 0` holds for the Target whose linking
-    /// objects' floats include both infinities (and NaNs among the elements are skipped, above,
-    /// or the Targets with a NaN and an otherwise positive sum would match too).
-    static func resultMatches(_ result: RealmValue, _ op: ComparisonOperator, _ other: RealmValue, options: StringOptions) -> Bool {
-        ValueComparator.matches(result, op, other, options: options, numbers: .mixedOrder)
     }
 }

@@ -4,22 +4,20 @@ import RealmFormat
 /// floats or doubles: each object's aggregate is computed from its elements read in place,
 /// exactly as `Aggregator` computes it from values (nulls and NaNs skipped; ints summed,
 /// wrapping, into an int; everything else summed and averaged as Doubles in element order;
-/// no elements: null, or 0 for a sum), then tested by the condition for the result's type;
-/// a NaN result (inf plus -inf) gets the answer `Aggregator.resultMatches` gives it.
+/// no elements: null, or 0 for a sum), then tested by the condition for the result's type.
+/// That condition compares in Realm's Mixed order (`NumericMode.mixedOrder`, as every
+/// aggregate comparison does), so a NaN result (inf plus -inf) is below every number.
 final class AggregateKernel: ScanKernel {
     let column: Column
     let function: AggregateFunction
     let elements: CollectionElements
     let condition: ValueCondition
-    /// The answer for a NaN sum or average, which Realm orders below every number.
-    let nanMatches: Bool
 
-    private init(column: Column, function: AggregateFunction, elements: CollectionElements, condition: ValueCondition, nanMatches: Bool) {
+    private init(column: Column, function: AggregateFunction, elements: CollectionElements, condition: ValueCondition) {
         self.column = column
         self.function = function
         self.elements = elements
         self.condition = condition
-        self.nanMatches = nanMatches
     }
 
     /// The kernel, or nil where only the general evaluator can say (other element types,
@@ -36,8 +34,7 @@ final class AggregateKernel: ScanKernel {
         default: result = .double
         }
         guard let condition = ValueCondition.comparison(result, op, [], constants) else { return nil }
-        let nanMatches = constants.contains { Aggregator.resultMatches(.double(.nan), op, $0, options: []) }
-        return AggregateKernel(column: column, function: function, elements: elements, condition: condition, nanMatches: nanMatches)
+        return AggregateKernel(column: column, function: function, elements: elements, condition: condition)
     }
 
     var cost: KernelCost { .search }
@@ -57,7 +54,7 @@ final class AggregateKernel: ScanKernel {
                     return true
                 }
             }
-            return accumulator.matches(condition, nanMatches: nanMatches)
+            return accumulator.matches(condition)
         }
     }
 
@@ -115,7 +112,7 @@ final class AggregateKernel: ScanKernel {
             count += 1
         }
 
-        func matches(_ condition: ValueCondition, nanMatches: Bool) -> Bool {
+        func matches(_ condition: ValueCondition) -> Bool {
             switch condition {
             case let .integer(test):
                 return test.matches(count == 0 && function != .sum ? nil : integer)
@@ -125,7 +122,7 @@ final class AggregateKernel: ScanKernel {
                     return function == .sum ? test.matches(0) : test.nullMatches
                 }
                 let result = function == .average ? number / Double(count) : number
-                return result.isNaN ? nanMatches : test.matches(result)
+                return test.matches(result)
             default:
                 return false
             }
