@@ -29,6 +29,8 @@ let package = Package(
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "TestSupport"]),
         .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "RealmQuery", "TestSupport"]),
-        .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "TestSupport"]),
+        // Plays a running Realm app (its lock-file session and commits) beside the executable.
+        .executableTarget(name: "realm-app-double", dependencies: ["RealmFormat", "TestSupport"], path: "Tests/AppDouble"),
+        .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "realm-app-double", "TestSupport"]),
     ]
 )

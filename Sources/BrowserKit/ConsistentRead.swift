@@ -18,8 +18,10 @@ enum ConsistentRead {
         "classes", "schema", "show", "find", "sort", "more", "cd", "back", "backlinks", "count", "stats", "dump", "info",
         "export", "compact", "upgrade",
     ]
-    /// Commands that do not read the open file, so a file that went away must not stop them.
-    static let independent: Set<String> = ["open", "quit", "quit!", "help", "generate", "load"]
+    /// Commands that do not read the open file, so a file that went away must not stop them, and
+    /// an app's commits are no reason to reopen it (the next reading command does).
+    static let independent: Set<String> = ["open", "quit", "quit!", "help", "generate", "load",
+                                           "mode", "headers", "output", "once", "timer"]
     static let attempts = 4
 
     /// Runs `command` so that what it prints comes from one version of the file.

@@ -18,7 +18,7 @@ struct FreeSpaceAllocatorTests {
             let fresh = map.mark(position: node.position, length: node.length)
             #expect(fresh, "the live nodes of a test do not overlap")
         }
-        return try FreeSpaceAllocator(entries: entries, currentVersion: version, logicalSize: logicalSize,
+        return try FreeSpaceAllocator(entries: entries, oldestVersionInUse: version, logicalSize: logicalSize,
                                       liveNodes: live.isEmpty ? nil : map, path: "test.realm")
     }
 
@@ -49,6 +49,15 @@ struct FreeSpaceAllocatorTests {
         #expect(list.contains(entry(4000, 64, version: 9)), "a locked entry keeps its version")
         #expect(list.contains(entry(5000, 32, version: 6)), "freed nodes carry the new version")
         #expect(!list.contains { $0.position == 96 }, "the merged chunk was used up")
+    }
+
+    @Test func spaceFreedAfterTheOldestVersionInUseStaysLocked() throws {
+        // A reader holds version 3 (a Realm session's writer passes it): space freed by the
+        // commits of versions 4 and 5 is still part of version 3, only version 3's is reused.
+        let space = try allocator([entry(96, 64, version: 3), entry(200, 64, version: 4), entry(320, 64, version: 5)], version: 3)
+        #expect(try space.allocate(64) == 96)
+        #expect(try space.allocate(64) == 8192, "the entries of versions 4 and 5 are not reused")
+        #expect(space.lockedEntries == [entry(200, 64, version: 4), entry(320, 64, version: 5)])
     }
 
     @Test func growthDoublesSmallFilesAndAddsAMebibyteToBigOnes() throws {

@@ -20,12 +20,20 @@ public final class LockFileInitiator {
 
     /// Sets up a session with `participants` and the given versions in entries 0, 1, …, the
     /// last one newest. `realmBytes`, when given, becomes the realm file beside it.
-    public init(entries: Int = 32, participants: UInt32 = 1, versions: [(version: UInt64, topRef: UInt64, fileSize: UInt64)] = [(7, 4096, 8192)],
+    public convenience init(entries: Int = 32, participants: UInt32 = 1, versions: [(version: UInt64, topRef: UInt64, fileSize: UInt64)] = [(7, 4096, 8192)],
          realmBytes: [UInt8]? = nil) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("LockFile-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("LockFile-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        realmPath = directory.appendingPathComponent("x.realm").path
+        let realmPath = directory.appendingPathComponent("x.realm").path
         if let realmBytes { try Data(realmBytes).write(to: URL(fileURLWithPath: realmPath)) }
+        try self.init(realmPath: realmPath, entries: entries, participants: participants, versions: versions)
+    }
+
+    /// Opens the session of an existing realm at `realmPath` (its lock file is created beside it).
+    public init(realmPath: String, entries: Int = 32, participants: UInt32 = 1,
+                versions: [(version: UInt64, topRef: UInt64, fileSize: UInt64)]) throws {
+        self.realmPath = realmPath
+        directory = URL(fileURLWithPath: realmPath).deletingLastPathComponent()
         descriptor = open(realmPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else { throw POSIXError(.EIO) }
         mappedLength = SharedInfoLayout.fileLength(entries: entries)

@@ -16,6 +16,11 @@ public final class FileEditor {
     public let file: RealmFile
     private let descriptor: Int32
     private let lockDescriptor: Int32
+    /// Set for a writer inside a Realm session; nil when the editor holds the lock file
+    /// exclusively and the current version is the only one in use.
+    private let oldestVersionInUse: Int64?
+    /// Whether a commit checks its placements against every node of the current version.
+    private var checksPlacements = true
     var edits = StagedEdits()
     /// Primary-key values of the file's objects, read once per table, and of staged objects.
     var primaryKeys = PrimaryKeyLookup()
@@ -73,14 +78,33 @@ public final class FileEditor {
         public let changes: Int
     }
 
-    public init(path: String) throws(RealmFormatError) {
-        self.path = path
-        lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+    public convenience init(path: String) throws(RealmFormatError) {
+        let lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard lockDescriptor >= 0 else { throw .cannotWrite(path: path, reason: "cannot open its lock file: " + String(cString: strerror(errno))) }
         guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(lockDescriptor)
             throw .cannotWrite(path: path, reason: "another process has the Realm open (its lock file \(path).lock is held); close the app and try again")
         }
+        try self.init(path: path, lockDescriptor: lockDescriptor, oldestVersionInUse: nil)
+    }
+
+    /// An editor for a writer that is itself a participant of a Realm session and holds its
+    /// write mutex (the tests' app double): no lock is taken here, and the commit reuses only
+    /// space freed up to `oldestVersionInUse`, the oldest version the session's readers hold.
+    /// `checksPlacements: false` skips walking the current version's nodes before each commit
+    /// (the double commits hundreds of times a second; its files are checked afterwards).
+    @_spi(SessionWriter)
+    public convenience init(path: String, oldestVersionInUse: Int64, checksPlacements: Bool) throws(RealmFormatError) {
+        try self.init(path: path, lockDescriptor: -1, oldestVersionInUse: oldestVersionInUse)
+        self.checksPlacements = checksPlacements
+    }
+
+    /// - Parameter lockDescriptor: the lock file, held exclusively, released by `deinit`; -1
+    ///   when the caller keeps other writers out.
+    private init(path: String, lockDescriptor: Int32, oldestVersionInUse: Int64?) throws(RealmFormatError) {
+        self.path = path
+        self.lockDescriptor = lockDescriptor
+        self.oldestVersionInUse = oldestVersionInUse
         do throws(RealmFormatError) {
             file = try RealmFile(path: path)
             guard file.fileFormat == 24 else {
@@ -93,20 +117,23 @@ public final class FileEditor {
                 throw RealmFormatError.cannotWrite(path: path, reason: "the file is in streaming form (a writeCopy); 'compact' makes an editable copy")
             }
         } catch {
-            flock(lockDescriptor, LOCK_UN)
-            close(lockDescriptor)
+            FileEditor.unlock(lockDescriptor)
             throw error
         }
         descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else {
-            flock(lockDescriptor, LOCK_UN)
-            close(lockDescriptor)
+            FileEditor.unlock(lockDescriptor)
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
     }
 
     deinit {
         close(descriptor)
+        FileEditor.unlock(lockDescriptor)
+    }
+
+    private static func unlock(_ lockDescriptor: Int32) {
+        guard lockDescriptor >= 0 else { return }
         flock(lockDescriptor, LOCK_UN)
         close(lockDescriptor)
     }
@@ -235,8 +262,9 @@ public final class FileEditor {
                                                         version: try versions.int(index)))
             }
         }
-        let live = logicalSize <= LiveNodeMap.sizeLimit ? try LiveNodeMap(top: topNode, in: file.mapped.bytes, logicalSize: logicalSize) : nil
-        return try FreeSpaceAllocator(entries: entries, currentVersion: top.version, logicalSize: logicalSize,
+        let live = checksPlacements && logicalSize <= LiveNodeMap.sizeLimit ? try LiveNodeMap(top: topNode, in: file.mapped.bytes, logicalSize: logicalSize) : nil
+        return try FreeSpaceAllocator(entries: entries, oldestVersionInUse: min(oldestVersionInUse ?? top.version, top.version),
+                                      logicalSize: logicalSize,
                                       liveNodes: live, path: path)
     }
 

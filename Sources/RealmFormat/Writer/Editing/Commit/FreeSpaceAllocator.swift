@@ -3,12 +3,14 @@
 /// again stays the size its data needs instead of growing by every commit.
 ///
 /// Which space is available: an entry of the free list may be overwritten once no reader can
-/// still see the version that used it. The commit holds Realm's lock file exclusively, so no
-/// other Realm process has the file open and the only version in use is the current one: every
-/// entry with a version ≤ the current version is available (§8.2). Entries with a newer version
-/// (only a damaged or foreign file has them) stay locked with their version. The nodes this
-/// commit replaces are still part of the current version, so they never appear here: they join
-/// the free list only in the new version's free lists.
+/// still see the version that used it. Space freed by the commit that made version V is used
+/// only by versions before V, so it is available when the oldest version in use is V or later
+/// (§8.2). realm-browser's own commits hold Realm's lock file exclusively: no other Realm
+/// process has the file open and the oldest version in use is the current one. A writer inside
+/// a Realm session (the tests' app double) passes the oldest version the session's readers
+/// still hold (§10.1). Entries with a newer version stay locked with their version. The nodes
+/// this commit replaces are still part of the current version, so they never appear here: they
+/// join the free list only in the new version's free lists.
 ///
 /// Placement: the smallest available chunk that fits exactly or is at least twice the request,
 /// allocated from its start; chunks are split at 64 MiB section boundaries, so no node crosses
@@ -47,7 +49,7 @@ final class FreeSpaceAllocator {
     private(set) var logicalSize: Int
     /// Available chunks, sorted by (length, position) so the best fit is a binary search.
     private var chunks: [Entry] = []
-    /// Entries a reader may still use (version newer than the current one), kept as they are.
+    /// Entries a reader may still use (freed after the oldest version in use), kept as they are.
     let lockedEntries: [Entry]
     /// Every range handed out in this commit, in allocation order.
     private(set) var allocations: [Entry] = []
@@ -59,11 +61,12 @@ final class FreeSpaceAllocator {
 
     /// - Parameters:
     ///   - entries: the current free list.
-    ///   - currentVersion: the version of the current top; entries up to it are available.
+    ///   - oldestVersionInUse: the oldest version a reader may still read; entries freed up to
+    ///     it are available.
     ///   - logicalSize: the current logical file size (a multiple of 8).
     ///   - liveNodes: the nodes reachable from the current top, or nil when the caller trusts the
     ///     free list.
-    init(entries: [Entry], currentVersion: Int64, logicalSize: Int, liveNodes: LiveNodeMap? = nil,
+    init(entries: [Entry], oldestVersionInUse: Int64, logicalSize: Int, liveNodes: LiveNodeMap? = nil,
          path: String) throws(RealmFormatError) {
         self.path = path
         self.logicalSize = logicalSize
@@ -75,7 +78,7 @@ final class FreeSpaceAllocator {
                   entry.position <= logicalSize, entry.length <= logicalSize - entry.position else {
                 throw .cannotWrite(path: path, reason: "the free list has an entry \(entry.position)+\(entry.length) outside the file's nodes; the file is damaged")
             }
-            if entry.version <= currentVersion {
+            if entry.version <= oldestVersionInUse {
                 available.append(Entry(position: entry.position, length: entry.length, version: 0))
             } else {
                 locked.append(entry)
