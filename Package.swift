@@ -14,7 +14,12 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
-        .target(name: "RealmFormat"),
+        // OpenSSL's libcrypto (AES-256-CBC, HMAC-SHA224) for encrypted Realm files.
+        .systemLibrary(
+            name: "CCrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "RealmFormat", dependencies: ["CCrypto"]),
         .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
         .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery"]),
         .executableTarget(

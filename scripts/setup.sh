@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what realm-browser needs to build and test, when it is missing: GNU readline's
-# headers, and tmux for the interactive (terminal) test.
+# headers, OpenSSL's libcrypto headers, and tmux for the interactive (terminal) test.
 # Safe to run repeatedly; does nothing on a machine that already has them.
 set -euo pipefail
 
@@ -23,8 +23,10 @@ install_packages() {
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$@" >/dev/null
 }
 
-# readline for the REPL; tmux drives the interactive tests (the REPL on a real terminal).
+# readline for the REPL; OpenSSL's libcrypto for encrypted Realm files; tmux drives the
+# interactive tests (the REPL on a real terminal).
 missing=()
 if ! dpkg -s libreadline-dev >/dev/null 2>&1; then missing+=(libreadline-dev); fi
+if ! dpkg -s libssl-dev >/dev/null 2>&1; then missing+=(libssl-dev); fi
 if ! command -v tmux >/dev/null 2>&1; then missing+=(tmux); fi
 if [ ${#missing[@]} -gt 0 ]; then install_packages "${missing[@]}"; fi
