@@ -58,6 +58,10 @@ public enum BrowserError: Error, CustomStringConvertible {
         case .noMoreRows:
             return "nothing more to show; 'show CLASS' starts a new listing"
         case let .file(error):
+            if case .encryptedWithoutKey = error {
+                return error.description + "; give it with --key-file FILE or REALM_BROWSER_KEY (or --key HEX), "
+                    + "in the REPL: open FILE --key-file FILE"
+            }
             return error.description
         case let .query(text):
             return "invalid query:\n" + text

@@ -15,6 +15,9 @@ public struct CommandLineOptions: Equatable {
     public var noHeaders = false
     public var showHelp = false
     public var showVersion = false
+    /// `--key-file FILE` / `--key KEY`: the key of an encrypted FILE (else `REALM_BROWSER_KEY`).
+    public var keyFile: String?
+    public var keyText: String?
 
     public static let version = "realm-browser 0.1.0"
 
@@ -34,6 +37,10 @@ public struct CommandLineOptions: Equatable {
       --json                the same as --mode jsonl: one JSON object per line, canonical values
       --no-headers          no column names above tables and CSV
       --page-size N         rows per page in listings (default 20)
+      --key-file KEYFILE    the 64-byte key of an encrypted FILE: 64 raw bytes, or the key as
+                            128 hex digits or 88 base64 characters (also: REALM_BROWSER_KEY=KEY)
+      --key KEY             the key on the command line: other users of this machine can see
+                            it (ps, /proc); prefer --key-file or REALM_BROWSER_KEY
       -h, --help            show this help and exit
       --version             show the version and exit
 
@@ -58,6 +65,15 @@ public struct CommandLineOptions: Equatable {
     """
 
     public init() {}
+
+    /// Opens FILE in `session` with the key the options or `environment` give (none for a
+    /// plain file).
+    public func open(_ path: String, in session: Session, environment: [String: String]) throws(BrowserError) {
+        guard keyFile == nil || keyText == nil else { throw .usage("give the key once: --key-file or --key, not both") }
+        session.environment = environment
+        let key = try KeyOptions(keyFile: keyFile, keyText: keyText).key(environment: environment)
+        try session.open(path: path, key: key)
+    }
 
     public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
         var options = CommandLineOptions()
@@ -90,6 +106,8 @@ public struct CommandLineOptions: Equatable {
             case "-f", "--file":
                 options.scriptFiles.append(try value(for: argument))
             case "--bail": options.bail = true
+            case "--key-file": options.keyFile = try value(for: argument)
+            case "--key": options.keyText = try value(for: argument)
             case "--page-size":
                 let text = try value(for: argument)
                 guard let size = Int(text), size > 0 else { throw .invalidValue(flag: argument, value: text) }

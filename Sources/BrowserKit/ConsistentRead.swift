@@ -55,7 +55,7 @@ enum ConsistentRead {
             }
             session.beforeVersionCheck?()
             // A command that confirmed its read before writing a file is done whatever happens later.
-            if session.versionConfirmed || (try? FileVersion.current(path: catalog.file.path)) == catalog.file.openedVersion {
+            if session.versionConfirmed || (try? FileVersion.current(path: catalog.file.path, key: catalog.file.mapped.key)) == catalog.file.openedVersion {
                 session.router.release(deliver: true)
                 if let failure { throw failure }
                 return
@@ -70,7 +70,7 @@ enum ConsistentRead {
     /// Opens the newest version if another process committed since the file was opened.
     static func catchUp(_ session: Session) throws(BrowserError) {
         guard let file = session.file else { return }
-        if (try? FileVersion.current(path: file.path)) == file.openedVersion { return }
+        if (try? FileVersion.current(path: file.path, key: file.mapped.key)) == file.openedVersion { return }
         try reload(session, during: nil)
     }
 

@@ -79,19 +79,22 @@ public final class Session {
     }
 
     public var file: RealmFile? { catalog?.file }
+    /// The process environment, for `REALM_BROWSER_KEY` (nil in tests that do not set one).
+    public var environment: [String: String]?
 
-    /// Opens `path` read-only, replacing the open file only when the new one reads correctly.
-    public func open(path: String) throws(BrowserError) {
-        try open(path: path, pinned: nil)
+    /// Opens `path` read-only (decrypting it with `key` when one is given), replacing the open
+    /// file only when the new one reads correctly.
+    public func open(path: String, key: EncryptionKey? = nil) throws(BrowserError) {
+        try open(path: path, pinned: nil, key: key)
     }
 
     /// Opens `path` at the header's version, or at a version registered in the app's lock file.
-    func open(path: String, pinned: PinnedVersion?) throws(BrowserError) {
+    func open(path: String, pinned: PinnedVersion?, key: EncryptionKey?) throws(BrowserError) {
         try requireNoPendingChanges(before: "opening another file")
         transaction = nil
         do {
             let file: RealmFile
-            if let pinned { file = try RealmFile(path: path, pinned: pinned) } else { file = try RealmFile(path: path) }
+            if let pinned { file = try RealmFile(path: path, pinned: pinned, key: key) } else { file = try RealmFile(path: path, key: key) }
             if catalog?.file.path != path { appPresence = .unknown }
             catalog = Catalog(file: file)
             listing = nil
@@ -150,7 +153,7 @@ public final class Session {
     func requireUnchangedFile() throws(BrowserError) {
         guard transaction == nil, !readsPinnedVersion, let file else { return }
         beforeVersionCheck?()
-        guard (try? FileVersion.current(path: file.path)) == file.openedVersion else {
+        guard (try? FileVersion.current(path: file.path, key: file.mapped.key)) == file.openedVersion else {
             throw .fileChanged(path: file.path, attempts: 1)
         }
         versionConfirmed = true
@@ -176,7 +179,7 @@ public final class Session {
         guard let file else { return }
         let labels = path.map(\.label).joined()
         pendingChanges = []
-        try open(path: file.path, pinned: pinned)
+        try open(path: file.path, pinned: pinned, key: file.mapped.key)
         if !labels.isEmpty, let catalog, let restored = try? PathResolver(catalog: catalog).resolve(labels, from: []) {
             path = restored
         }

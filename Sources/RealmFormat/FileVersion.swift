@@ -26,17 +26,27 @@ public struct FileVersion: Equatable, Sendable {
         self.version = version
     }
 
-    /// The live version of the file at `path` now, read with open/fstat/pread.
-    public static func current(path: String) throws(RealmFormatError) -> FileVersion {
+    /// The live version of the file at `path` now, read with open/fstat/pread (for an encrypted
+    /// file, only the pages of the header and the top array are decrypted).
+    public static func current(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) -> FileVersion {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        let size = Int64(info.st_size)
+        let pages: EncryptedPageReader?
+        do throws(EncryptionError) {
+            pages = try key.map { key throws(EncryptionError) in try EncryptedPageReader(descriptor: descriptor, key: key) }
+        } catch {
+            throw .encryption(path: path, error)
+        }
+        let size = Int64(pages?.logicalSize ?? Int(info.st_size))
         func read(_ count: Int, at offset: Int64) throws(RealmFormatError) -> [UInt8] {
             guard offset >= 0, offset + Int64(count) <= size else {
                 throw .badRef(ref: offset, fileSize: Int(size), context: "version check")
+            }
+            if let pages {
+                do throws(EncryptionError) { return try pages.read(count, at: Int(offset)) } catch { throw .encryption(path: path, error) }
             }
             var bytes = [UInt8](repeating: 0, count: count)
             let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }

@@ -17,9 +17,36 @@ public final class MappedFile: @unchecked Sendable {
     public let inode: UInt64
     private let mapping: UnsafeMutableRawPointer?
     private let mappedLength: Int
+    /// For an encrypted file: its decrypted pages (which `bytes` views) and the key, kept for
+    /// the commits and version checks that read or write pages again.
+    public let decrypted: EncryptedFile?
+    public let key: EncryptionKey?
 
-    public init(path: String) throws(RealmFormatError) {
+    /// Maps `path`; with a key, decrypts it instead (realm-file-format.md §11): every page once,
+    /// into memory of its own, so that every reader above works on plaintext unchanged.
+    public init(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) {
         self.path = path
+        self.key = key
+        if let key {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: MappedFile.errnoText()) }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw .cannotOpen(path: path, reason: MappedFile.errnoText()) }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            do throws(EncryptionError) {
+                let file = try EncryptedFile(descriptor: descriptor, key: key)
+                decrypted = file
+                bytes = file.bytes
+            } catch {
+                throw .encryption(path: path, error)
+            }
+            mapping = nil
+            mappedLength = 0
+            return
+        }
+        decrypted = nil
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw .cannotOpen(path: path, reason: MappedFile.errnoText())

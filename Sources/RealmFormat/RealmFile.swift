@@ -18,21 +18,30 @@ public final class RealmFile: Sendable {
     public var fileSize: Int { mapped.bytes.count }
     public let fileFormat: Int
 
-    public convenience init(path: String) throws(RealmFormatError) {
-        try self.init(mapped: try MappedFile(path: path))
+    /// Opens `path`, decrypting it with `key` when one is given.
+    public convenience init(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) {
+        try self.init(mapped: try MappedFile(path: path, key: key))
     }
 
     /// Opens the version a registration in the app's lock file names (§10.1): its entry's top
     /// ref, not the header's, which may already name a newer commit.
-    public convenience init(path: String, pinned: PinnedVersion) throws(RealmFormatError) {
-        try self.init(mapped: try MappedFile(path: path), pinned: pinned)
+    public convenience init(path: String, pinned: PinnedVersion, key: EncryptionKey? = nil) throws(RealmFormatError) {
+        try self.init(mapped: try MappedFile(path: path, key: key), pinned: pinned)
     }
+
+    /// Whether the file is encrypted (and was opened with its key).
+    public var isEncrypted: Bool { mapped.decrypted != nil }
 
     public init(mapped: MappedFile, pinned: PinnedVersion? = nil) throws(RealmFormatError) {
         path = mapped.path
         self.mapped = mapped
         self.pinned = pinned
         let file = mapped.bytes
+        // No Realm header on whole 4096-byte pages: an encrypted file opened without its key.
+        if mapped.decrypted == nil, file.count >= EncryptedLayout.smallestFileSize, file.count % EncryptedLayout.pageSize == 0,
+           EncryptedFile.looksEncrypted(firstBytes: (0..<20).compactMap { try? file.uint8(at: $0) }) {
+            throw .encryptedWithoutKey(path: mapped.path)
+        }
         header = try FileHeader(file: file)
         if let pinned {
             // The file never shrinks while the app's session lasts, so a version's space lies

@@ -30,6 +30,11 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
     /// the file itself (lock held, not writable, format refused, damage) stay `cannotWrite`,
     /// where the path helps.
     case refusedEdit(String)
+    /// The file is encrypted (no Realm header, whole 4096-byte pages) and was opened without
+    /// a key. The caller says how to give one.
+    case encryptedWithoutKey(path: String)
+    /// Decrypting or encrypting failed: a wrong key, a damaged page (named), a failed write.
+    case encryption(path: String, EncryptionError)
 
     public var description: String {
         switch self {
@@ -55,6 +60,10 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
             return path.isEmpty ? "cannot write: \(reason)" : "cannot write \(path): \(reason)"
         case let .refusedEdit(reason):
             return reason
+        case let .encryptedWithoutKey(path):
+            return "\(path) is encrypted: it opens with its 64-byte key"
+        case let .encryption(path, error):
+            return "\(path): \(error)"
         }
     }
 }

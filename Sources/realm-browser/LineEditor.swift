@@ -35,7 +35,9 @@ enum LineEditor {
         guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }
         let line = String(cString: raw)
-        if !line.trimmingCharacters().isEmpty {
+        // A key typed with `open FILE --key KEY` never reaches the history file.
+        let revealsKey = line.split(whereSeparator: \.isWhitespace).contains("--key")
+        if !line.trimmingCharacters().isEmpty && !revealsKey {
             let previous = history_length > 0 ? history_get(history_base + history_length - 1) : nil
             if previous.map({ String(cString: $0.pointee.line) }) != line {
                 add_history(line)

@@ -28,7 +28,9 @@ session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && option
 let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 if let path = options.path {
     do {
-        try session.open(path: path)
+        let keyVariable = "REALM_BROWSER_KEY"
+        let environment = getenv(keyVariable).map { [keyVariable: String(cString: $0)] } ?? [:]
+        try options.open(path, in: session, environment: environment)
     } catch {
         errors.line("realm-browser: \(error)")
         errors.flush()

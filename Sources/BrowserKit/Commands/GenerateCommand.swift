@@ -6,15 +6,16 @@ import RealmFormat
 /// `generate demo FILE [--rows N] [--seed S] [--force]`: Realm Browser's demo database, written
 /// as a real format-24 Realm file.
 enum GenerateCommand {
-    static let usage = "generate demo FILE [--rows N] [--seed S] [--force]"
+    static let usage = "generate demo FILE [--rows N] [--seed S] [--force] [--key-file KEYFILE | --key KEY]"
 
     static let spec = CommandSpec(
-        name: "generate", aliases: [], arguments: "demo FILE [--rows N] [--seed S] [--force]",
-        summary: "write Realm Browser's demo database (3 classes, 1000 objects each by default)",
+        name: "generate", aliases: [], arguments: "demo FILE [--rows N] [--seed S] [--force] [--key-file KEYFILE]",
+        summary: "write Realm Browser's demo database (3 classes, 1000 objects each by default); encrypted with --key-file",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
         var words = StatementSplitter.words(in: arguments)
+        let key = try KeyOptions.extract(from: &words).key()
         var rows = 1000
         var seed: UInt64?
         var force = false
@@ -48,7 +49,8 @@ enum GenerateCommand {
         } catch {
             throw .file(error)
         }
-        try NewFile.write(contents.tables, backlinks: contents.backlinks, to: path, force: force, label: "generating \(path)")
-        session.confirm("wrote \(path): Realm Browser's demo database, 3 classes of \(rows) objects" + (seed.map { " (seed \($0))" } ?? ""))
+        try NewFile.write(contents.tables, backlinks: contents.backlinks, to: path, force: force, key: key, label: "generating \(path)")
+        session.confirm("wrote \(path): Realm Browser's demo database, 3 classes of \(rows) objects" + (seed.map { " (seed \($0))" } ?? "")
+                        + (key == nil ? "" : ", encrypted"))
     }
 }

@@ -122,11 +122,11 @@ enum ImportCommand {
             session.confirm("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return
         }
-        guard let path = session.file?.path else { throw .noFileOpen }
+        guard let file = session.file else { throw .noFileOpen }
         var keys: [Int64] = []
         let summary: FileEditor.CommitSummary
         do throws(RealmFormatError) {
-            let editor = try FileEditor(path: path)
+            let editor = try FileEditor(path: file.path, key: file.mapped.key)
             keys = try stage(plan, into: table, editor: editor)
             summary = try editor.commit()
         } catch {

@@ -1,13 +1,15 @@
 /// `open FILE`: switch to another Realm file (the current one stays open if the new one fails).
 enum OpenCommand {
     static let spec = CommandSpec(
-        name: "open", aliases: [], arguments: "FILE",
-        summary: "open another Realm file instead of this one (browsed read-only; set, create, delete... edit it in place)",
+        name: "open", aliases: [], arguments: "FILE [--key-file KEYFILE | --key KEY]",
+        summary: "open another Realm file instead of this one (browsed read-only; set, create, delete... edit it in place); an encrypted one with its key",
         run: { arguments, session throws(BrowserError) in
-            let words = StatementSplitter.words(in: arguments)
-            guard words.count == 1, let path = words.first else { throw .usage("open FILE") }
+            var words = StatementSplitter.words(in: arguments)
+            let keyOptions = try KeyOptions.extract(from: &words)
+            guard words.count == 1, let path = words.first else { throw .usage("open FILE [--key-file KEYFILE | --key KEY]") }
+            let key = try keyOptions.key(environment: session.environment)
             guard try PendingChangesQuestion.settle(session, before: "opening another file") else { return }
-            try session.open(path: path)
+            try session.open(path: path, key: key)
             if let file = session.file {
                 session.confirm("opened \(file.path): file format \(file.fileFormat), \(file.classTables.count) classes")
             }

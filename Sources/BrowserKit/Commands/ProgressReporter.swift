@@ -37,11 +37,12 @@ final class ProgressReporter {
 
 /// Writes a new Realm file with a progress line, for the commands that create files.
 enum NewFile {
-    static func write(_ tables: [NewTable], to path: String, force: Bool, label: String) throws(BrowserError) {
+    /// With `key`, the new file is encrypted.
+    static func write(_ tables: [NewTable], to path: String, force: Bool, key: EncryptionKey? = nil, label: String) throws(BrowserError) {
         let progress = ProgressReporter(total: tables.reduce(0) { $0 + $1.keys.count }, label: label)
         defer { progress.finish() }
         do {
-            try RealmFileWriter().write(tables: tables, to: path, overwrite: force) { progress.update($0) }
+            try RealmFileWriter().write(tables: tables, to: path, overwrite: force, key: key) { progress.update($0) }
         } catch {
             throw .file(error)
         }
@@ -49,11 +50,11 @@ enum NewFile {
 
     /// Tables whose objects are produced while they are written (`generate`).
     static func write(_ tables: [StreamedTable], backlinks: [BacklinkIndex], to path: String, force: Bool,
-                      label: String) throws(BrowserError) {
+                      key: EncryptionKey? = nil, label: String) throws(BrowserError) {
         let progress = ProgressReporter(total: tables.reduce(0) { $0 + $1.count }, label: label)
         defer { progress.finish() }
         do {
-            try RealmFileWriter().write(streamedTables: tables, backlinks: backlinks, to: path, overwrite: force) {
+            try RealmFileWriter().write(streamedTables: tables, backlinks: backlinks, to: path, overwrite: force, key: key) {
                 progress.update($0)
             }
         } catch {

@@ -7,12 +7,19 @@ enum InfoCommand {
         summary: "file path, size, file format, version, history type, tables",
         run: { _, session throws(BrowserError) in try run(session) })
 
+    /// The file's size on disk: for an encrypted file, with its IV tables.
+    static func physicalSize(_ file: RealmFile) -> Int {
+        file.mapped.decrypted?.physicalSize ?? file.fileSize
+    }
+
     static func run(_ session: Session) throws(BrowserError) {
         let file = try session.requireCatalog().file
         // One record: `label  value` lines in table mode; numbers stay numbers in CSV and JSON.
         var fields: [(String, Cell)] = [
             ("path", .string(file.path)),
-            ("size", number(Int64(file.fileSize), text: "\(file.fileSize) bytes (\(humanReadable(bytes: Int64(file.fileSize))))")),
+            ("size", number(Int64(physicalSize(file)), text: "\(physicalSize(file)) bytes (\(humanReadable(bytes: Int64(physicalSize(file)))))"
+                + (file.isEncrypted ? "; \(file.fileSize) bytes decrypted" : ""))),
+            ("encryption", .string(file.isEncrypted ? "encrypted (AES-256 + HMAC-SHA224, 4 KiB pages)" : "none")),
             ("file format", number(Int64(file.fileFormat), text: "\(file.fileFormat)" + (file.header.isStreamingForm ? " (streaming form: written by writeCopy or compaction)" : ""))),
         ]
         if let top = file.top {

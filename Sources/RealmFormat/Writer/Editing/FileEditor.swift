@@ -15,6 +15,8 @@ public final class FileEditor {
     public let path: String
     public let file: RealmFile
     private let descriptor: Int32
+    /// Where the commit's bytes go: the file, or, for an encrypted file, its pages.
+    private let target: WriteTarget
     private let lockDescriptor: Int32
     /// Set for a writer inside a Realm session; nil when the editor holds the lock file
     /// exclusively and the current version is the only one in use.
@@ -78,14 +80,15 @@ public final class FileEditor {
         public let changes: Int
     }
 
-    public convenience init(path: String) throws(RealmFormatError) {
+    /// Edits `path` (decrypting and re-encrypting its pages with `key` when it is encrypted).
+    public convenience init(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) {
         let lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard lockDescriptor >= 0 else { throw .cannotWrite(path: path, reason: "cannot open its lock file: " + String(cString: strerror(errno))) }
         guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(lockDescriptor)
             throw .cannotWrite(path: path, reason: "another process has the Realm open (its lock file \(path).lock is held); close the app and try again")
         }
-        try self.init(path: path, lockDescriptor: lockDescriptor, oldestVersionInUse: nil)
+        try self.init(path: path, key: key, lockDescriptor: lockDescriptor, oldestVersionInUse: nil)
     }
 
     /// An editor for a writer that is itself a participant of a Realm session and holds its
@@ -95,18 +98,18 @@ public final class FileEditor {
     /// (the double commits hundreds of times a second; its files are checked afterwards).
     @_spi(SessionWriter)
     public convenience init(path: String, oldestVersionInUse: Int64, checksPlacements: Bool) throws(RealmFormatError) {
-        try self.init(path: path, lockDescriptor: -1, oldestVersionInUse: oldestVersionInUse)
+        try self.init(path: path, key: nil, lockDescriptor: -1, oldestVersionInUse: oldestVersionInUse)
         self.checksPlacements = checksPlacements
     }
 
     /// - Parameter lockDescriptor: the lock file, held exclusively, released by `deinit`; -1
     ///   when the caller keeps other writers out.
-    private init(path: String, lockDescriptor: Int32, oldestVersionInUse: Int64?) throws(RealmFormatError) {
+    private init(path: String, key: EncryptionKey?, lockDescriptor: Int32, oldestVersionInUse: Int64?) throws(RealmFormatError) {
         self.path = path
         self.lockDescriptor = lockDescriptor
         self.oldestVersionInUse = oldestVersionInUse
         do throws(RealmFormatError) {
-            file = try RealmFile(path: path)
+            file = try RealmFile(path: path, key: key)
             guard file.fileFormat == 24 else {
                 throw RealmFormatError.cannotWrite(path: path, reason: "file format \(file.fileFormat) is read-only here; 'upgrade' makes a format-24 copy to edit")
             }
@@ -124,6 +127,17 @@ public final class FileEditor {
         guard descriptor >= 0 else {
             FileEditor.unlock(lockDescriptor)
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        do throws(RealmFormatError) {
+            if let key = file.mapped.key {
+                target = try EncryptedWriteTarget(descriptor: descriptor, key: key, base: file.mapped.bytes, path: path)
+            } else {
+                target = PlainWriteTarget(descriptor: descriptor, path: path)
+            }
+        } catch {
+            close(descriptor)
+            FileEditor.unlock(lockDescriptor)
+            throw error
         }
     }
 
@@ -183,7 +197,7 @@ public final class FileEditor {
             throw .cannotWrite(path: path, reason: "this editor already published a commit; open the file again to change the new version")
         }
         let allocator = try freeSpaceAllocator(top: top, topNode: topNode)
-        let writer = NodeWriter(committingTo: descriptor, allocator: allocator, path: path)
+        let writer = NodeWriter(committingTo: target, allocator: allocator, path: path)
         let freed = FreedSpace()
         var tableRefs = try (0..<top.tablesNode.size).map { index throws(RealmFormatError) in try top.tablesNode.int(index) }
         let namesRef = try writeSchemaEdits(writer: writer, freed: freed, tableRefs: &tableRefs)
@@ -270,25 +284,20 @@ public final class FileEditor {
 
     /// Makes the new version durable, then live: sync the data, write the other header slot,
     /// sync, flip the select bit, sync.
+    /// (For an encrypted file each sync writes whole pages, the header's page 0 included, with
+    /// their IV entries first: §11.3.)
     private func publish(topRef: Int64, logicalSize: Int) throws(RealmFormatError) {
-        let pageSize = 4096
-        let physical = (logicalSize + pageSize - 1) / pageSize * pageSize
-        if physical > file.fileSize { guard ftruncate(descriptor, off_t(physical)) == 0 else { throw failure() } }
-        guard fsync(descriptor) == 0 else { throw failure() }
+        try target.extend(toLogicalSize: logicalSize)
+        try target.sync()
         let current = file.header.selectedSlot
         let other = 1 - current
-        var slot = UInt64(topRef).littleEndian
-        guard pwrite(descriptor, &slot, 8, off_t(other * 8)) == 8 else { throw failure() }
-        var format: UInt8 = 24
-        guard pwrite(descriptor, &format, 1, off_t(20 + other)) == 1, fsync(descriptor) == 0 else { throw failure() }
-        var flags: UInt8 = 0
-        guard pread(descriptor, &flags, 1, 23) == 1 else { throw failure() }
-        flags ^= 1
-        guard pwrite(descriptor, &flags, 1, 23) == 1, fsync(descriptor) == 0 else { throw failure() }
-    }
-
-    private func failure() -> RealmFormatError {
-        .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        try target.write(withUnsafeBytes(of: UInt64(topRef).littleEndian, Array.init), at: other * 8)
+        try target.write([24], at: 20 + other)
+        try target.sync()
+        // The flags byte as this version has it (the editor holds the file: no one else wrote).
+        let flags = try file.mapped.bytes.uint8(at: 23) ^ 1
+        try target.write([flags], at: 23)
+        try target.sync()
     }
 }
 

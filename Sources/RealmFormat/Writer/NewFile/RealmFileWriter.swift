@@ -11,10 +11,11 @@ public struct RealmFileWriter {
 
     /// Writes `tables` (in file order; links name their targets by position) to `path`.
     /// `progress` is called with the number of objects written so far.
-    public func write(tables: [NewTable], to path: String, overwrite: Bool = false,
+    /// With `key`, the file is encrypted (realm-file-format.md §11).
+    public func write(tables: [NewTable], to path: String, overwrite: Bool = false, key: EncryptionKey? = nil,
                       progress: (Int) -> Void = { _ in }) throws(RealmFormatError) {
         try write(streamedTables: tables.map(StreamedTable.init), backlinks: try BacklinkIndex.indexes(of: tables),
-                  to: path, overwrite: overwrite, progress: progress)
+                  to: path, overwrite: overwrite, key: key, progress: progress)
     }
 
     /// Writes tables whose objects are produced a leaf at a time while they are written, so
@@ -22,7 +23,7 @@ public struct RealmFileWriter {
     /// link column (and of every Mixed column for each table it links to), gathered beforehand
     /// because a target table is written before the objects linking to it may be produced.
     public func write(streamedTables tables: [StreamedTable], backlinks: [BacklinkIndex], to path: String,
-                      overwrite: Bool = false, progress: (Int) -> Void = { _ in }) throws(RealmFormatError) {
+                      overwrite: Bool = false, key: EncryptionKey? = nil, progress: (Int) -> Void = { _ in }) throws(RealmFormatError) {
         var existing = stat()
         if lstat(path, &existing) == 0 {
             // The rename below would put a regular file where a device, pipe, directory or
@@ -34,7 +35,7 @@ public struct RealmFileWriter {
         }
         let temporary = path + ".tmp-\(getpid())"
         do {
-            let writer = try NodeWriter(path: temporary)
+            let writer = try NodeWriter(path: temporary, key: key)
             let top = try TableSetWriter(writer: writer, tables: tables, backlinks: backlinks).write(progress: progress)
             try writer.finish(topRef: top)
         } catch {

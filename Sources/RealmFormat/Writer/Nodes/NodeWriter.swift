@@ -9,7 +9,8 @@ import Glibc
 /// straddle a 64 MiB section boundary (realm-core cannot map such a node); in a new file a node
 /// that would is moved to the boundary and the gap is remembered as free space.
 final class NodeWriter {
-    private let descriptor: Int32
+    /// Where the bytes go: the file, or its encrypted pages.
+    private let target: WriteTarget
     private var buffer: [UInt8] = []
     /// Offset of the next node in a new file (commits ask their allocator instead).
     private(set) var position = 24
@@ -19,7 +20,8 @@ final class NodeWriter {
 
     static let sectionSize = 1 << 26
 
-    private let ownsDescriptor: Bool
+    /// The new file's descriptor, closed with the writer (-1 for commits in place).
+    private let ownedDescriptor: Int32
     /// Set for commits in place: decides every node's position.
     private var allocator: FreeSpaceAllocator?
     /// A commit's nodes not yet written: runs of consecutive bytes and where they go.
@@ -27,11 +29,20 @@ final class NodeWriter {
     /// Bytes of the nodes written (or pending) so far.
     private(set) var bytesWritten = 0
 
-    init(path: String) throws(RealmFormatError) {
+    /// Writes a new file at `path`, encrypted with `key` when one is given.
+    init(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) {
         self.path = path
-        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        ownsDescriptor = true
+        ownedDescriptor = descriptor
+        do throws(RealmFormatError) {
+            target = try key.map { key throws(RealmFormatError) in
+                try EncryptedWriteTarget(descriptor: descriptor, key: key, base: nil, path: path)
+            } ?? PlainWriteTarget(descriptor: descriptor, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
         buffer.reserveCapacity(1 << 20)
         buffer += [UInt8](repeating: 0, count: 24)
     }
@@ -39,14 +50,14 @@ final class NodeWriter {
     /// Writes a commit's nodes into an existing file where `allocator` places them (free space
     /// first, then the grown end). Nothing reaches the file before `flush`, which the commit
     /// calls only once every placement has been checked against the live version.
-    init(committingTo descriptor: Int32, allocator: FreeSpaceAllocator, path: String) {
+    init(committingTo target: WriteTarget, allocator: FreeSpaceAllocator, path: String) {
         self.path = path
-        self.descriptor = descriptor
-        ownsDescriptor = false
+        self.target = target
+        ownedDescriptor = -1
         self.allocator = allocator
     }
 
-    deinit { if ownsDescriptor { close(descriptor) } }
+    deinit { if ownedDescriptor >= 0 { close(ownedDescriptor) } }
 
     enum WidthType: UInt8 { case bits = 0, multiply = 1, ignore = 2 }
 
@@ -119,25 +130,14 @@ final class NodeWriter {
     /// Writes what is buffered: a new file's next bytes, or all of a commit's nodes.
     func flush() throws(RealmFormatError) {
         if allocator != nil {
-            for run in pendingRuns { try write(run.bytes, at: run.offset) }
+            for run in pendingRuns { try target.write(run.bytes, at: run.offset) }
             pendingRuns.removeAll()
             return
         }
-        try write(buffer, at: bufferStart)
+        try target.write(buffer, at: bufferStart)
         bufferStart += buffer.count
         buffer.removeAll(keepingCapacity: true)
-    }
-
-    private func write(_ bytes: [UInt8], at start: Int) throws(RealmFormatError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(start + offset)) }
-            guard written > 0 else {
-                if written < 0 && errno == EINTR { continue }
-                throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
-            }
-            offset += written
-        }
+        try target.settle(below: bufferStart)
     }
 
     /// Writes the header (top ref in slot 0, format 24), pads the file to a page multiple and
@@ -145,13 +145,13 @@ final class NodeWriter {
     func finish(topRef: Int64) throws(RealmFormatError) {
         let padding = (4096 - position % 4096) % 4096
         buffer += [UInt8](repeating: 0, count: padding)
+        let end = bufferStart + buffer.count
         try flush()
         var header = withUnsafeBytes(of: UInt64(topRef).littleEndian, Array.init)
         header += [UInt8](repeating: 0, count: 8)
         header += Array("T-DB".utf8) + [24, 0, 0, 0]
-        let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 24, 0) }
-        guard written == 24, fsync(descriptor) == 0 else {
-            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
-        }
+        try target.write(header, at: 0)
+        try target.extend(toLogicalSize: end)
+        try target.sync()
     }
 }
