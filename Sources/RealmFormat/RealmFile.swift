@@ -32,16 +32,23 @@ public final class RealmFile: Sendable {
     /// Whether the file is encrypted (and was opened with its key).
     public var isEncrypted: Bool { mapped.decrypted != nil }
 
+    /// An encrypted file opened without its key: whole 4096-byte pages, no "T-DB" at 16, a first
+    /// IV entry whose counter is set (page 0 is always written), and bytes 20-22 unlike a
+    /// damaged plain header's (file formats up to 24, a zero byte): random HMAC bytes look like
+    /// that once in about 27,000 files, a plain header whose mnemonic alone is damaged always does.
+    static func looksEncrypted(_ file: FileBytes) -> Bool {
+        guard file.count >= EncryptedLayout.smallestFileSize, file.count % EncryptedLayout.pageSize == 0 else { return false }
+        let head = (0..<24).compactMap { try? file.uint8(at: $0) }
+        guard head.count == 24, EncryptedFile.looksEncrypted(firstBytes: head), head[0..<4].contains(where: { $0 != 0 }) else { return false }
+        return !(head[20] <= 24 && head[21] <= 24 && head[22] == 0)
+    }
+
     public init(mapped: MappedFile, pinned: PinnedVersion? = nil) throws(RealmFormatError) {
         path = mapped.path
         self.mapped = mapped
         self.pinned = pinned
         let file = mapped.bytes
-        // No Realm header on whole 4096-byte pages: an encrypted file opened without its key.
-        if mapped.decrypted == nil, file.count >= EncryptedLayout.smallestFileSize, file.count % EncryptedLayout.pageSize == 0,
-           EncryptedFile.looksEncrypted(firstBytes: (0..<20).compactMap { try? file.uint8(at: $0) }) {
-            throw .encryptedWithoutKey(path: mapped.path)
-        }
+        if mapped.decrypted == nil, RealmFile.looksEncrypted(file) { throw .encryptedWithoutKey(path: mapped.path) }
         header = try FileHeader(file: file)
         if let pinned {
             // The file never shrinks while the app's session lasts, so a version's space lies

@@ -12,11 +12,13 @@ struct CrashSafetyTests {
     /// they interrupt commits the same way. Waiting for the first commit (rather than timing from
     /// the start) makes every run commit at least once however loaded the machine is.
     /// Returns whether the kill interrupted the process (rather than finding it already finished).
-    func runAndKill(path: String, script: String, using generator: inout SystemRandomNumberGenerator) throws -> Bool {
+    /// `options` follow the path (`--key-file` for an encrypted copy, whose first bytes, page
+    /// 0's IV entry, change with every commit as the header's do).
+    func runAndKill(path: String, options: [String] = [], script: String, using generator: inout SystemRandomNumberGenerator) throws -> Bool {
         let header = try headerBytes(path)
         let process = Process()
         process.executableURL = ExecutableTests.executable
-        process.arguments = [path]
+        process.arguments = [path] + options
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let input = Pipe()

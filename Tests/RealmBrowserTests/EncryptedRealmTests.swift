@@ -176,26 +176,11 @@ extension EncryptedRealmTests {
         let script = (1...40).map { "set RealmTestClass1[0].integerValue = \($0)\nset RealmTestClass1[0].stringValue = \"run \($0)\"\n" }.joined()
         var previous = try edited(file)
         var interrupted = 0
+        var generator = SystemRandomNumberGenerator()
         for _ in 0..<60 {
-            // Page 0's IV entry (the file's first bytes) changes with every commit's header write.
-            let first = try FileHandle(forReadingFrom: URL(fileURLWithPath: file)).read(upToCount: 64)
-            let process = Process()
-            process.executableURL = ExecutableTests.executable
-            process.arguments = [file, "--key-file", keyFile]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            let input = Pipe()
-            process.standardInput = input
-            try process.run()
-            input.fileHandleForWriting.write(Data(script.utf8))
-            try input.fileHandleForWriting.close()
-            let deadline = Date().addingTimeInterval(60)
-            while process.isRunning, try FileHandle(forReadingFrom: URL(fileURLWithPath: file)).read(upToCount: 64) == first,
-                  Date() < deadline { usleep(200) }
-            usleep(UInt32.random(in: 0..<25_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+            if try CrashSafetyTests().runAndKill(path: file, options: ["--key-file", keyFile], script: script, using: &generator) {
+                interrupted += 1
+            }
 
             _ = try SpaceVerifier.verify(try EncryptedFixture.plaintext(of: file, key: key))
             let now = try edited(file)

@@ -191,7 +191,8 @@ struct UserErrorTests {
         let (directory, file) = try copy("species")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let help = try runner.run([], input: "help open\n")
-        #expect(help.standardOutput == "open FILE\n  open another Realm file instead of this one (browsed read-only; set, create, delete... edit it in place)\n")
+        #expect(help.standardOutput == "open FILE [--key-file KEYFILE | --key KEY]\n"
+                + "  open another Realm file instead of this one (browsed read-only; set, create, delete... edit it in place); an encrypted one with its key\n")
         // What the help says: a file opened with 'open' is edited in place like the first.
         let edited = try runner.run([], input: "open \(file)\nset Category[0].name = \"Aves\"\n")
         #expect(edited.status == 0, "\(edited.standardError)")

@@ -76,13 +76,21 @@ struct EncryptionInPlaceTests {
         #expect(encryptionError { _ = try EncryptedFile(path: reversed, key: key) }
                 == .damagedPage(page: dataPage, fileOffset: pageOffset))
 
-        // Writing the page again after the torn write rotates from the entry on disk.
+        // Written again after the torn write, the entry rotates from the slot that authenticates
+        // the page on disk (slot 2, the old content), not from slot 1, whose page never arrived.
+        let tornEntry = try #require(IVEntry(bytes: newEntry))
+        let tornAgain = try scratch.write(try EncryptionScratch.read(torn), to: "torn-again.realm")
         let tornDescriptor = try OpenDescriptor(torn)
         let again = try EncryptedPageWriter(descriptor: tornDescriptor.fd, key: key)
         try writePage(again, dataPage, newPage)
         let entry = try again.entry(page: dataPage)
-        #expect(entry.iv2 == (try #require(IVEntry(bytes: newEntry))).iv1)
+        #expect(entry.iv2 == tornEntry.iv2 && entry.hmac2 == tornEntry.hmac2)
         #expect(PlaintextImage.page(try EncryptedFile(path: torn, key: key).plaintextBytes, dataPage) == newPage)
+        // So a second write interrupted the same way still reads the old page.
+        try OpenDescriptor(tornAgain).patch(tornDescriptor.bytes(at: entryOffset, count: 64), at: entryOffset)
+        let twice = try EncryptedFile(path: tornAgain, key: key)
+        #expect(twice.plaintextBytes == image)
+        #expect(twice.interruptedPages == [dataPage])
     }
 
     @Test func growingByOnePage() throws {

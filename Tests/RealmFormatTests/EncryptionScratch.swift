@@ -2,31 +2,6 @@ import Foundation
 @testable import RealmFormat
 import TestSupport
 
-/// The encrypted fixture and its key (README: the 64 bytes 0x00, 0x01, ..., 0x3f).
-enum EncryptedFixture {
-    static let keyBytes: [UInt8] = Array(0..<64)
-    static let hexKey = keyBytes.map { String(format: "%02x", $0) }.joined()
-    static let base64Key = Data(keyBytes).base64EncodedString()
-    static var path: String { Fixtures.realmPath("encrypted") }
-    /// 86016 bytes on disk: one IV table and 20 data pages.
-    static let physicalSize = 86016
-    static let dataPages = 20
-    /// The data pages realm-core wrote (IV entry iv1 != 0); the others are free space at the
-    /// end of the file, never written, all-zero ciphertext under a zero entry, read as zeros.
-    static let writtenPages = [0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12]
-
-    static func key() throws -> EncryptionKey {
-        try keyBytes.withUnsafeBytes { raw throws -> EncryptionKey in try EncryptionKey(bytes: raw) }
-    }
-
-    /// A key that differs from the fixture's in one bit of the chosen half.
-    static func alteredKey(byte: Int) throws -> EncryptionKey {
-        var bytes = keyBytes
-        bytes[byte] ^= 0x01
-        return try bytes.withUnsafeBytes { raw throws -> EncryptionKey in try EncryptionKey(bytes: raw) }
-    }
-}
-
 /// A temporary directory for encrypted files made or damaged by the tests (the fixtures stay
 /// read-only and are only ever copied here, never into the repository).
 final class EncryptionScratch {

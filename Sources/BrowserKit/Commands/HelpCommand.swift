@@ -64,6 +64,8 @@ enum HelpCommand {
                                        lists element by element ('help append' for sets, dictionaries)
           begin; set ...; update Task isCompleted == false SET isCompleted = true; status; commit
           models swift                 Realm model classes for the schema (also kotlin, java, js, ts, csharp)
+          open app.realm --key-file app.key   an encrypted realm (or REALM_BROWSER_KEY=hex realm-browser app.realm)
+          compact copy.realm --decrypt         a plain copy of an encrypted realm (without --decrypt: encrypted)
           schema --dot                 the class graph: realm-browser app.realm -c 'schema --dot' | dot -Tpng > schema.png
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains

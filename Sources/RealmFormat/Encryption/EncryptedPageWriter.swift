@@ -103,7 +103,7 @@ public final class EncryptedPageWriter {
         let entriesStart = pages.count * pageSize
         for (index, (page, plaintext)) in pages.enumerated() {
             try ensureIVTable(forPage: page)
-            let previous = try entry(page: page)
+            let previous = try currentEntry(page: page)
             let slot = UnsafeMutableRawBufferPointer(rebasing: buffer[index * pageSize ..< (index + 1) * pageSize])
             let entry = try cipher.encrypt(page: page, plaintext: plaintext, previous: previous, into: slot)
             entry.store(into: UnsafeMutableRawBufferPointer(
@@ -120,6 +120,24 @@ public final class EncryptedPageWriter {
             let bytes = buffer[index * pageSize ..< (index + 1) * pageSize]
             try writeFully(UnsafeRawBufferPointer(rebasing: bytes), at: EncryptedLayout.physicalOffset(page: item.page))
         }
+    }
+
+    /// Page `page`'s entry with the slot that authenticates the page on disk first: after an
+    /// interrupted write the page still holds the content of slot 2, and rotating the entry as
+    /// it stands would push that slot out, so that a second interrupted write would leave a
+    /// page no slot authenticates. (The entry on disk is only rewritten with the page.)
+    private func currentEntry(page: Int) throws(EncryptionError) -> IVEntry {
+        let entry = try entry(page: page)
+        let offset = EncryptedLayout.physicalOffset(page: page)
+        guard entry.iv1 != 0, entry.iv2 != 0, offset + EncryptedLayout.pageSize <= physicalSize else { return entry }
+        let ciphertext = UnsafeMutableRawBufferPointer.allocate(byteCount: EncryptedLayout.pageSize, alignment: 16)
+        defer { ciphertext.deallocate() }
+        try EncryptedFile.readFully(descriptor, into: ciphertext, at: offset)
+        let onlyFirst = IVEntry(iv1: entry.iv1, hmac1: entry.hmac1, iv2: 0, hmac2: entry.hmac2)
+        let onlySecond = IVEntry(iv1: entry.iv2, hmac1: entry.hmac2, iv2: 0, hmac2: entry.hmac2)
+        guard try !cipher.authenticates(ciphertext: UnsafeRawBufferPointer(ciphertext), entry: onlyFirst) else { return entry }
+        let interrupted = try cipher.authenticates(ciphertext: UnsafeRawBufferPointer(ciphertext), entry: onlySecond)
+        return interrupted ? IVEntry(iv1: entry.iv2, hmac1: entry.hmac2, iv2: entry.iv1, hmac2: entry.hmac1) : entry
     }
 
     /// Writes the zeroed IV-table page of `page`'s block when the file does not reach it yet.
