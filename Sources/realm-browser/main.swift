@@ -14,6 +14,13 @@ do {
     errors.flush()
     exit(ScriptRunner.ExitStatus.usage.rawValue)
 }
+// A key given with --key shows in `ps` and /proc/PID/cmdline: overwrite it there once read
+// (it was visible until now; --help recommends --key-file or REALM_BROWSER_KEY).
+for index in 1..<max(1, Int(CommandLine.argc) - 1) {
+    if let flag = CommandLine.unsafeArgv[index], String(cString: flag) == "--key", let value = CommandLine.unsafeArgv[index + 1] {
+        memset(value, Int32(UInt8(ascii: "x")), strlen(value))
+    }
+}
 if options.showHelp || options.showVersion {
     print(options.showHelp ? CommandLineOptions.usage : CommandLineOptions.version, terminator: options.showHelp ? "" : "\n")
     exit(0)

@@ -114,6 +114,10 @@ struct InteractiveTests {
         let counted = try terminal.waitFor("longitude < 0)\n\(northWest)\nrealm Specimen(\(birds))> ")
         #expect(counted.contains("              ...> longitude < 0)\n\(northWest)\nrealm Specimen(\(birds))> "))
 
+        // A key typed in the REPL opens the encrypted file and stays out of the history file.
+        try terminal.type("open \(Fixtures.realmPath("encrypted")) --key \(EncryptedFixture.hexKey)"); try terminal.press("Enter")
+        try terminal.waitFor("opened ")
+
         try terminal.type("quit"); try terminal.press("Enter")
         let deadline = Date().addingTimeInterval(10)
         while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -121,6 +125,7 @@ struct InteractiveTests {
         let saved = try String(contentsOfFile: history, encoding: .utf8)
         #expect(saved.contains("find Specimen category.name BEGINSWITH 'B' SORT(name DESC)\n"))
         #expect(saved.contains("quit\n"))
+        #expect(!saved.contains("--key") && !saved.contains(EncryptedFixture.hexKey.prefix(16)))
 
         // A new session reads the history back (Up recalls earlier lines), and a session that is
         // killed keeps the lines it was given.
