@@ -71,8 +71,7 @@ public struct CommandLineOptions: Equatable {
     public func open(_ path: String, in session: Session, environment: [String: String]) throws(BrowserError) {
         guard keyFile == nil || keyText == nil else { throw .usage("give the key once: --key-file or --key, not both") }
         session.environment = environment
-        let key = try KeyOptions(keyFile: keyFile, keyText: keyText).key(environment: environment)
-        try session.open(path: path, key: key)
+        try KeyOptions(keyFile: keyFile, keyText: keyText).open(path, in: session)
     }
 
     public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {

@@ -13,8 +13,6 @@ struct KeyOptions: Equatable {
 
     static let environmentVariable = "REALM_BROWSER_KEY"
 
-    var isEmpty: Bool { keyFile == nil && keyText == nil && !decrypt }
-
     /// Takes `--key-file FILE`, `--key KEY` and (when `allowsDecrypt`) `--decrypt` out of a
     /// command's words.
     static func extract(from words: inout [String], allowsDecrypt: Bool = false) throws(BrowserError) -> KeyOptions {
@@ -38,6 +36,22 @@ struct KeyOptions: Equatable {
             throw .usage("--decrypt writes a plain copy; it takes no key")
         }
         return options
+    }
+
+    /// Opens `path` in `session` with the key given; with none, with `REALM_BROWSER_KEY` when
+    /// the file turns out to be encrypted (the variable may be set for a whole shell session,
+    /// and plain files must still open).
+    func open(_ path: String, in session: Session) throws(BrowserError) {
+        if let key = try key() {
+            try session.open(path: path, key: key)
+            return
+        }
+        do {
+            try session.open(path: path)
+        } catch let error {
+            guard case .file(.encryptedWithoutKey) = error, let key = try self.key(environment: session.environment) else { throw error }
+            try session.open(path: path, key: key)
+        }
     }
 
     /// The key given, read and checked; nil when none was (the environment variable counts only

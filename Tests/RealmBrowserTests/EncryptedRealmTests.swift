@@ -33,6 +33,12 @@ struct EncryptedRealmTests {
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput == expected, "dump with \(arguments.dropFirst().first ?? "the environment")")
         }
+        // The variable may stay set for a shell session: plain files still open, with it and
+        // through `open`.
+        let plain = try runner.run([Fixtures.realmPath("species"), "-c", "count Category; open \(path); count RealmTestClass0"],
+                                   environment: ["REALM_BROWSER_KEY": EncryptedFixture.hexKey])
+        #expect(plain.status == 0 && plain.standardOutput.hasPrefix("5\n") && plain.standardOutput.hasSuffix("100\n"),
+                "\(plain.standardOutput) \(plain.standardError)")
     }
 
     @Test func withoutOrWithAWrongKeyTheFileIsRefusedAndUntouched() throws {

@@ -7,9 +7,9 @@ enum OpenCommand {
             var words = StatementSplitter.words(in: arguments)
             let keyOptions = try KeyOptions.extract(from: &words)
             guard words.count == 1, let path = words.first else { throw .usage("open FILE [--key-file KEYFILE | --key KEY]") }
-            let key = try keyOptions.key(environment: session.environment)
+            _ = try keyOptions.key()   // a bad key is reported before anything is asked
             guard try PendingChangesQuestion.settle(session, before: "opening another file") else { return }
-            try session.open(path: path, key: key)
+            try keyOptions.open(path, in: session)
             if let file = session.file {
                 session.confirm("opened \(file.path): file format \(file.fileFormat), \(file.classTables.count) classes")
             }
