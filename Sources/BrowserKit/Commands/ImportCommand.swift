@@ -126,7 +126,7 @@ enum ImportCommand {
         var keys: [Int64] = []
         let summary: FileEditor.CommitSummary
         do throws(RealmFormatError) {
-            let editor = try FileEditor(path: file.path, key: file.mapped.key)
+            let editor = try FileEditor(reusing: file)
             keys = try stage(plan, into: table, editor: editor)
             summary = try editor.commit()
         } catch {

@@ -44,7 +44,7 @@ enum Transaction {
             return
         }
         let editor: FileEditor
-        do { editor = try FileEditor(path: catalog.file.path, key: catalog.file.mapped.key) } catch { throw .file(error) }
+        do { editor = try FileEditor(reusing: catalog.file) } catch { throw .file(error) }
         guard let committed = try stage(editor) else {
             session.confirm(unchanged)
             return
@@ -66,7 +66,7 @@ enum Transaction {
         run: { _, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
             guard session.transaction == nil else { throw .notNow("a transaction is already open; 'commit' or 'rollback' it") }
-            do throws(RealmFormatError) { session.transaction = try FileEditor(path: catalog.file.path, key: catalog.file.mapped.key) } catch { throw .file(error) }
+            do throws(RealmFormatError) { session.transaction = try FileEditor(reusing: catalog.file) } catch { throw .file(error) }
         })
 
     static let commit = CommandSpec(

@@ -82,13 +82,24 @@ public final class FileEditor {
 
     /// Edits `path` (decrypting and re-encrypting its pages with `key` when it is encrypted).
     public convenience init(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) {
-        let lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        try self.init(path: path, key: key, reusing: nil)
+    }
+
+    /// Edits the file `file` reads, starting from `file` itself when, with the lock held, it
+    /// still is the file's current version (nothing is read or decrypted again); otherwise
+    /// from the file as it is now.
+    public convenience init(reusing file: RealmFile) throws(RealmFormatError) {
+        try self.init(path: file.path, key: file.mapped.key, reusing: file)
+    }
+
+    private convenience init(path: String, key: EncryptionKey?, reusing open: RealmFile?) throws(RealmFormatError) {
+        let lockDescriptor = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard lockDescriptor >= 0 else { throw .cannotWrite(path: path, reason: "cannot open its lock file: " + String(cString: strerror(errno))) }
         guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(lockDescriptor)
             throw .cannotWrite(path: path, reason: "another process has the Realm open (its lock file \(path).lock is held); close the app and try again")
         }
-        try self.init(path: path, key: key, lockDescriptor: lockDescriptor, oldestVersionInUse: nil)
+        try self.init(path: path, key: key, lockDescriptor: lockDescriptor, oldestVersionInUse: nil, reusing: open)
     }
 
     /// An editor for a writer that is itself a participant of a Realm session and holds its
@@ -98,18 +109,23 @@ public final class FileEditor {
     /// (the double commits hundreds of times a second; its files are checked afterwards).
     @_spi(SessionWriter)
     public convenience init(path: String, oldestVersionInUse: Int64, checksPlacements: Bool) throws(RealmFormatError) {
-        try self.init(path: path, key: nil, lockDescriptor: -1, oldestVersionInUse: oldestVersionInUse)
+        try self.init(path: path, key: nil, lockDescriptor: -1, oldestVersionInUse: oldestVersionInUse, reusing: nil)
         self.checksPlacements = checksPlacements
     }
 
     /// - Parameter lockDescriptor: the lock file, held exclusively, released by `deinit`; -1
     ///   when the caller keeps other writers out.
-    private init(path: String, key: EncryptionKey?, lockDescriptor: Int32, oldestVersionInUse: Int64?) throws(RealmFormatError) {
+    private init(path: String, key: EncryptionKey?, lockDescriptor: Int32, oldestVersionInUse: Int64?,
+                 reusing open: RealmFile?) throws(RealmFormatError) {
         self.path = path
         self.lockDescriptor = lockDescriptor
         self.oldestVersionInUse = oldestVersionInUse
         do throws(RealmFormatError) {
-            file = try RealmFile(path: path, key: key)
+            if let open, try FileVersion.current(path: path, key: key) == open.openedVersion {
+                file = open
+            } else {
+                file = try RealmFile(path: path, key: key)
+            }
             guard file.fileFormat == 24 else {
                 throw RealmFormatError.cannotWrite(path: path, reason: "file format \(file.fileFormat) is read-only here; 'upgrade' makes a format-24 copy to edit")
             }
@@ -123,7 +139,7 @@ public final class FileEditor {
             FileEditor.unlock(lockDescriptor)
             throw error
         }
-        descriptor = open(path, O_RDWR | O_CLOEXEC)
+        descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else {
             FileEditor.unlock(lockDescriptor)
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
