@@ -31,6 +31,7 @@ public struct ValueFormatter {
         case let .string(string): return Cell(text: escapeControlCharacters(string), raw: string, json: json)
         case .int, .float, .double, .decimal: return Cell(text: detail(value, link: link), json: json, kind: .number)
         case .link, .typedLink: return Cell(text: detail(value, link: link), json: json, kind: .link)
+        case .timestamp, .objectId, .uuid: return Cell(text: detail(value, link: link), json: json, keepsWhole: true)
         default: return Cell(text: detail(value, link: link), json: json)
         }
     }

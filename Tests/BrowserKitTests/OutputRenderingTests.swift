@@ -210,6 +210,32 @@ struct OutputRenderingTests {
         #expect(ColumnFitter.fit([2, 20, 30], into: 20, overhead: table) == .init(widths: [2, 11], dropsColumns: true))
     }
 
+    @Test func fitterNeverGoesBelowWhatAColumnKeepsWhole() {
+        let table: (Int) -> Int = { 3 * max(0, $0 - 1) }
+        // 30 for cells; the 20-wide number column keeps all 20: the text column gives up the rest.
+        #expect(ColumnFitter.fit([2, 20, 30], into: 36, keeping: [2, 20, 0], overhead: table) == .init(widths: [2, 20, 8], dropsColumns: false))
+        // Not even eight left for the text: it is dropped, the number stays whole.
+        #expect(ColumnFitter.fit([2, 20, 30], into: 33, keeping: [2, 20, 0], overhead: table) == .init(widths: [2, 20], dropsColumns: true))
+    }
+
+    /// Issue 15's narrow terminal: text columns shrink, numbers, dates and references stay whole,
+    /// and the object column of a one-class listing shows `[493]`.
+    @Test func narrowTablesNeverCutNumbersDatesOrReferences() {
+        let columns = [OutputColumn("#", alignment: .right), OutputColumn("object"), OutputColumn("count", alignment: .right),
+                       OutputColumn("created"), OutputColumn("name"), OutputColumn("category")]
+        let output = BufferedOutput()
+        let printer = RowPrinter(columns: columns, style: OutputStyle(mode: .table, width: 100), output: output)
+        printer.add([.number(0), Cell(text: "RealmTestClass1[493]", kind: .link, shortText: "[493]"),
+                     Cell(text: "9223372036854775807", kind: .number),
+                     Cell(text: "2017-06-04T11:22:33.123Z", keepsWhole: true), .string(String(repeating: "word ", count: 20)),
+                     Cell(text: "Category[2] \"Birds of the world and their habitats\"", kind: .link)])
+        printer.finish()
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { TextWidth.of($0) <= 100 }, "\(output.text)")
+        let row = lines[2]
+        #expect(row == "0 │ [493]  │ 9223372036854775807 │ 2017-06-04T11:22:33.123Z │ word word word wo… │ Category[2] \"Bir…", "\(row)")
+    }
+
     @Test func wideCharactersTakeTwoColumns() {
         #expect(TextWidth.of("abc") == 3)
         #expect(TextWidth.of("键-🔑") == 5)

@@ -12,9 +12,17 @@ public struct Cell: Equatable, Sendable {
     /// A JSON value (json and jsonl modes).
     public var json: String
     public var kind: Kind
+    /// How many leading characters of `text` a narrow table may never cut: all of a number, a
+    /// date, an id or a key; the `Class[N]` of an object reference (its label may be cut); none
+    /// of a string.
+    public var wholePrefix: Int
+    /// A shorter form for a narrow table, where the column makes it unambiguous: `[493]` for
+    /// `Item[493]` in a listing of Items.
+    public var shortText: String?
 
     /// Without `json`, the cell is a JSON string of its raw text.
-    public init(text: String, raw: String? = nil, json: String? = nil, kind: Kind = .text) {
+    public init(text: String, raw: String? = nil, json: String? = nil, kind: Kind = .text, keepsWhole: Bool = false,
+                shortText: String? = nil) {
         self.text = text
         self.raw = raw ?? text
         if let json {
@@ -25,6 +33,12 @@ public struct Cell: Equatable, Sendable {
             self.json = string
         }
         self.kind = kind
+        self.shortText = shortText
+        switch kind {
+        case .number, .null: wholePrefix = text.count
+        case .link: wholePrefix = (text.firstIndex(of: "]").map { text.distance(from: text.startIndex, to: $0) + 1 }) ?? text.count
+        case .text: wholePrefix = keepsWhole ? text.count : 0
+        }
     }
 
     /// A string shown as it is (escaped where it holds control characters).

@@ -1,6 +1,7 @@
 /// Fits a table's columns into the terminal width: the widest columns give up characters first
-/// (their cells are cut with an ellipsis); when even narrow columns do not fit, the columns on
-/// the right are left out and a `…` column says so.
+/// (their cells are cut with an ellipsis), never below what a column must keep whole (numbers,
+/// dates, keys, object references: a cut number is a wrong number); when even that does not
+/// fit, the columns on the right are left out and a `…` column says so.
 struct ColumnFitter {
     /// Narrowest a shortened column gets (seven characters and the ellipsis): narrower columns are unreadable, so columns on the right are left out first.
     static let minimumWidth = 8
@@ -14,12 +15,15 @@ struct ColumnFitter {
 
     /// `overhead(k)` is the width of everything but the cells in a table of `k` columns
     /// (separators and borders).
-    static func fit(_ natural: [Int], into available: Int, overhead: (Int) -> Int) -> Fit {
+    /// `keeping[i]` is the width column i may not go below (0: any text may be cut).
+    static func fit(_ natural: [Int], into available: Int, keeping: [Int] = [], overhead: (Int) -> Int) -> Fit {
         let count = natural.count
         guard count > 0, natural.reduce(0, +) + overhead(count) > available else {
             return Fit(widths: natural, dropsColumns: false)
         }
-        let floors = natural.map { min($0, minimumWidth) }
+        let floors = natural.indices.map { index in
+            min(natural[index], max(minimumWidth, index < keeping.count ? keeping[index] : 0))
+        }
         var kept = 1
         for candidate in stride(from: count, through: 1, by: -1) {
             let drops = candidate < count

@@ -15,11 +15,19 @@ struct GridRenderer {
         let paint = style.paint
         let cutsCells = truncates && (frame == .table || frame == .box)
         var headers = columns.map { frame == .markdown ? Self.escapeMarkdown($0.name) : $0.name }
+        // What no cut may take: all of a number, date or key, the Class[N] of a reference.
+        var kept = rows.map { row in
+            columns.indices.map { index -> Int in
+                guard index < row.count else { return 0 }
+                return TextWidth.of(String(row[index].text.prefix(row[index].wholePrefix)))
+            }
+        }
         var texts = rows.map { row in
             columns.indices.map { index -> String in
                 let text = index < row.count ? row[index].text : ""
                 if frame == .markdown { return Self.escapeMarkdown(text) }
-                return cutsCells ? TextWidth.cut(text, to: max(1, style.maximumCellWidth)) : text
+                guard cutsCells, index < row.count else { return text }
+                return TextWidth.cut(text, to: max(1, style.maximumCellWidth, TextWidth.of(String(text.prefix(row[index].wholePrefix)))))
             }
         }
         var kinds = rows.map { row in columns.indices.map { $0 < row.count ? row[$0].kind : .text } }
@@ -31,7 +39,20 @@ struct GridRenderer {
         }
         if frame == .markdown { widths = widths.map { max($0, 3) } }
         if let available = style.width, cutsCells {
-            let fit = ColumnFitter.fit(widths, into: available, overhead: overhead)
+            // Too wide: a column whose every cell has a short form (`[493]` for `Item[493]`)
+            // takes it first.
+            if widths.reduce(0, +) + overhead(widths.count) > available {
+                for index in columns.indices where !rows.isEmpty && rows.allSatisfy({ index < $0.count && $0[index].shortText != nil }) {
+                    for row in rows.indices {
+                        let short = rows[row][index].shortText ?? ""
+                        texts[row][index] = short
+                        kept[row][index] = TextWidth.of(short)
+                    }
+                    widths[index] = max(showsHeader ? TextWidth.of(headers[index]) : 0, texts.map { TextWidth.of($0[index]) }.max() ?? 0)
+                }
+            }
+            let floors = columns.indices.map { index in kept.map { $0[index] }.max() ?? 0 }
+            let fit = ColumnFitter.fit(widths, into: available, keeping: floors, overhead: overhead)
             let kept = fit.widths.count
             widths = fit.widths
             headers = headers.prefix(kept).enumerated().map { TextWidth.cut($1, to: widths[$0]) }

@@ -35,7 +35,7 @@ struct ObjectRowPrinter {
         var cells = [Cell(text: label, json: label, kind: .number)]
         if showsObject {
             let name = "\(table.displayName)[\(object.position)]"
-            cells.append(Cell(text: name, kind: .link))
+            cells.append(Cell(text: name, kind: .link, shortText: "[\(object.position)]"))
         }
         for column in columns {
             do {
