@@ -25,6 +25,7 @@ public struct CommandLineOptions: Equatable {
     Usage: realm-browser [FILE] [options]
            realm-browser generate demo FILE [--rows N] [--seed S] [--force]
            realm-browser load DUMP.json OUT.realm [--force]
+           realm-browser verify FILE [--json] [--key-file KEYFILE]
 
     Browse a Realm database file: its classes, schema and objects.
 
@@ -76,9 +77,9 @@ public struct CommandLineOptions: Equatable {
 
     public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
         var options = CommandLineOptions()
-        // `realm-browser generate demo FILE ...` and `realm-browser load DUMP OUT` run the REPL
-        // command without opening a file.
-        if arguments.first == "generate" || arguments.first == "load" {
+        // `realm-browser generate demo FILE ...`, `realm-browser load DUMP OUT` and
+        // `realm-browser verify FILE` run the REPL command without opening a file.
+        if let first = arguments.first, ["generate", "load", "verify"].contains(first) {
             options.commands = arguments.map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }.joined(separator: " ")
             return options
         }

@@ -40,6 +40,7 @@ public enum CommandRegistry {
         ModelsCommand.spec,
         GenerateCommand.spec,
         CompactCommand.spec,
+        VerifyCommand.spec,
         CompactCommand.upgradeSpec,
         LoadCommand.spec,
         InfoCommand.spec,

@@ -33,6 +33,27 @@ enum CorruptionHarness {
         case let .unexpectedError(text):
             Issue.record("\(label): an error other than RealmFormatError escaped: \(text)", sourceLocation: sourceLocation)
         }
+        // Wherever a full read (not big.realm's budgeted one) rejects the file, verify must end
+        // and find the damage too.
+        if objectsPerTable == nil, outcome.isRejected {
+            guard let problems = TimeBound.run(seconds: caseTimeLimit, { verificationProblems(path: path) }) else {
+                Issue.record("\(label): verify did not finish within \(caseTimeLimit) s (hang?)", sourceLocation: sourceLocation)
+                return nil
+            }
+            if outcome.isRejected, let problems, problems.isEmpty {
+                Issue.record("\(label): reading rejects the file (\(outcome)) but verify says OK", sourceLocation: sourceLocation)
+            }
+        }
         return outcome
+    }
+
+    /// verify's problems, or nil when the file does not open for a reason that is not its
+    /// structure (then reading failed the same way).
+    static func verificationProblems(path: String) -> [VerificationProblem]? {
+        do {
+            return FileVerifier(file: try RealmFile(path: path)).verify().problems
+        } catch {
+            return FileVerifier.unopenable(path: path, error: error)?.problems
+        }
     }
 }

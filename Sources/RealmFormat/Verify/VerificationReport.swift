@@ -1,0 +1,16 @@
+/// What `verify` found: the problems (empty for a sound file) and what was looked at, so "OK"
+/// can say how much it vouches for.
+public struct VerificationReport: Sendable {
+    public let path: String
+    public let problems: [VerificationProblem]
+    /// Problems found beyond those listed (`FileVerifier.listedProblems`).
+    public let unlistedProblems: Int
+    public let nodeCount: Int
+    public let freeEntries: Int
+    public let tableCount: Int
+    public let objectCount: Int
+    public let version: Int64
+
+    public var isSound: Bool { problems.isEmpty }
+    public var problemCount: Int { problems.count + unlistedProblems }
+}
