@@ -42,6 +42,7 @@ public enum CommandRegistry {
         CompactCommand.spec,
         CompactCommand.upgradeSpec,
         LoadCommand.spec,
+        DiffCommand.spec,
         InfoCommand.spec,
         OutputCommands.mode,
         OutputCommands.headers,
