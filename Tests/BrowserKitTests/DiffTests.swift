@@ -187,6 +187,39 @@ struct DiffTests {
             """)
     }
 
+    /// Another process commits to B while diff reads it: what was read may mix two versions, so
+    /// it is dropped and B read again (the hook commits once, before the first version check).
+    @Test func otherFileChangedDuringTheComparisonIsReadAgain() throws {
+        guard Fixtures.requirePresent() else { return }
+        let original = Fixtures.realmPath("tasks")
+        let copy = try FixtureCopy.make(of: "tasks", prefix: "DiffTests")
+        defer { FixtureCopy.remove(copy) }
+        let output = BufferedOutput()
+        let session = Session(output: output)
+        try session.open(path: original)
+        var commits = 0
+        session.beforeVersionCheck = {
+            guard commits == 0 else { return }
+            commits += 1
+            try? DiffTests.edit(copy, "set Task[2].name = \"Buy oat milk\"")
+        }
+        try session.execute("diff \(copy) --class Task")
+        #expect(commits == 1)
+        // tasks.realm: Task[2] is "Buy milk"; 26 tasks.
+        #expect(output.text == """
+            --- \(original)
+            +++ \(copy)
+            objects:
+              Task:
+                ~ Task[_key = 2] "Buy oat milk"
+                    name  "Buy milk" → "Buy oat milk"
+            summary:
+              class  added  removed  changed  unchanged
+              Task       0        0        1         25
+
+            """)
+    }
+
     @Test func mistakesAreReported() throws {
         guard Fixtures.requirePresent() else { return }
         let tasks = Fixtures.realmPath("tasks")
@@ -210,6 +243,15 @@ struct DiffTests {
                 #expect("\(error)" == message)
             }
         }
+    }
+
+    @Test func helpTeachesByExample() throws {
+        let output = BufferedOutput()
+        try Session(output: output).execute("help diff")
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "diff OTHER | A B [--class CLASS] [--json] [--key-file KEYFILE]")
+        #expect(lines.contains("  diff before.realm --class Task      one class: its schema and objects only"))
+        #expect(lines.contains { $0.hasPrefix("  realm-browser diff a.realm b.realm  from the shell; exit status 0 same, 1 different, 2 trouble") })
     }
 
     @Test func completionOffersOptionsAndClasses() throws {

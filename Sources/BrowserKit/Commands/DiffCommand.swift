@@ -84,7 +84,20 @@ public enum DiffCommand {
             let buffer = BufferedOutput()
             let receiver: DiffReceiver = json ? DiffJSONRenderer(a: catalogA, b: catalogB, output: buffer)
                 : DiffTextRenderer(a: catalogA, b: catalogB, output: buffer)
-            let result = try DiffEngine(a: a, b: b, only: only).run(receiver)
+            var engine = DiffEngine(a: a, b: b, only: only)
+            // A progress line on standard error while big files are compared (terminals only).
+            var reporter: ProgressReporter?
+            var done = 0
+            engine.progress = (total: { reporter = ProgressReporter(total: $0, label: "diff") },
+                               visited: { count in
+                                   done += count
+                                   reporter?.update(done)
+                               })
+            let result: DiffResult
+            do {
+                defer { reporter?.finish() }
+                result = try engine.run(receiver)
+            }
             session.beforeVersionCheck?()
             if opened.allSatisfy({ (try? FileVersion.current(path: $0.path, key: $0.mapped.key)) == $0.openedVersion }) {
                 buffer.forEachPiece { session.output.write(bytes: $0) }

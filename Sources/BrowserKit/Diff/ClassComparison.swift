@@ -7,6 +7,8 @@ import RealmFormat
 struct ClassComparison {
     let pair: ClassPair
     let comparator: ValueComparator
+    /// Told how many objects were just visited, a leaf at a time: A's once, B's once.
+    var visited: (Int) -> Void = { _ in }
 
     /// Calls `report` with each object that differs, in the order above, and counts them all.
     func run(_ report: (ObjectChange) throws(BrowserError) -> Void) throws(BrowserError) -> ClassSummary {
@@ -49,6 +51,7 @@ struct ClassComparison {
                     try report(.changed(a: DiffObject(table: pair.a, leaf: foundA.leaf, row: foundA.row, key: keyA), b: objectB, properties: changes))
                 }
             }
+            visited(leaf.count)
         }
         if let index {
             for keyA in (Array(index.keys.values) + index.repeated).sorted() {
@@ -64,6 +67,7 @@ struct ClassComparison {
                     summary.removed += 1
                     try report(.removed(DiffObject(table: pair.a, leaf: leaf, row: row, key: keyA)))
                 }
+                visited(leaf.count)
             }
         }
         return summary
@@ -96,6 +100,7 @@ struct ClassComparison {
                     if keys[match] == nil { keys[match] = key } else { repeated.append(key) }
                 }
             }
+            visited(leaf.count)
         }
         return (keys, repeated)
     }

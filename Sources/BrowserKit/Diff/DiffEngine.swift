@@ -29,14 +29,20 @@ struct DiffEngine {
     let b: RealmFile
     /// `diff --class C`: only that class (its schema and objects).
     let only: String?
+    /// Called once with the number of objects the comparison will visit, then with each batch
+    /// visited (a leaf's worth), for a progress line on big files.
+    var progress: (total: (Int) -> Void, visited: (Int) -> Void)?
 
     func run(_ receiver: DiffReceiver) throws(BrowserError) -> DiffResult {
         let schema = SchemaComparison(a: a, b: b, only: only)
         try receiver.schema(schema.changes)
         let comparator = ValueComparator(a: a, b: b)
         var summaries: [(name: String, summary: ClassSummary)] = []
+        progress?.total(schema.pairs.reduce(0) { $0 + $1.a.objects.count + $1.b.objects.count })
         for pair in schema.pairs {
-            let summary = try ClassComparison(pair: pair, comparator: comparator).run { change throws(BrowserError) in
+            var comparison = ClassComparison(pair: pair, comparator: comparator)
+            if let progress { comparison.visited = progress.visited }
+            let summary = try comparison.run { change throws(BrowserError) in
                 try receiver.object(change, in: pair)
             }
             summaries.append((pair.name, summary))
