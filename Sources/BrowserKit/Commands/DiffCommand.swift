@@ -23,7 +23,7 @@ public enum DiffCommand {
     /// (a file that does not open, a wrong key, bad arguments), the error on `errors`.
     public static func commandLine(_ words: [String], session: Session, errors: OutputSink) -> Int32 {
         do {
-            let identical = try run(words, session, usage: commandLineUsage)
+            let identical = try run(words, session, fromCommandLine: true)
             session.output.flush()
             return identical ? 0 : 1
         } catch {
@@ -34,8 +34,10 @@ public enum DiffCommand {
         }
     }
 
-    /// Runs the comparison; returns whether the files are identical.
-    static func run(_ arguments: [String], _ session: Session, usage: String = DiffCommand.usage) throws(BrowserError) -> Bool {
+    /// Runs the comparison; returns whether the files are identical. `fromCommandLine`: usage
+    /// messages name `realm-browser diff A B`, where no file is open and OTHER alone means nothing.
+    static func run(_ arguments: [String], _ session: Session, fromCommandLine: Bool = false) throws(BrowserError) -> Bool {
+        let usage = fromCommandLine ? commandLineUsage : DiffCommand.usage
         var words = arguments
         let keys = try KeyOptions.extract(from: &words)
         var json = session.outputMode.isJSON
@@ -58,7 +60,7 @@ public enum DiffCommand {
         let open: Catalog?
         if paths.count == 1 {
             guard let catalog = session.catalog else {
-                if usage == commandLineUsage { throw .usage(usage + "  (two files to compare)") }
+                if fromCommandLine { throw .usage(usage + "  (two files to compare)") }
                 throw .notNow("no Realm file is open to compare with \(paths[0]): open one first, or give two files: diff A B")
             }
             open = catalog
