@@ -18,6 +18,9 @@ public struct CommandLineOptions: Equatable {
     /// `--key-file FILE` / `--key KEY`: the key of an encrypted FILE (else `REALM_BROWSER_KEY`).
     public var keyFile: String?
     public var keyText: String?
+    /// `realm-browser diff A B ...`: the words after `diff`, run by `DiffCommand.commandLine`
+    /// (which exits like diff(1)) instead of the usual session.
+    public var diffArguments: [String]?
 
     public static let version = "realm-browser 0.1.0"
 
@@ -26,6 +29,7 @@ public struct CommandLineOptions: Equatable {
            realm-browser generate demo FILE [--rows N] [--seed S] [--force]
            realm-browser load DUMP.json OUT.realm [--force]
            realm-browser verify FILE [--json] [--key-file KEYFILE]
+           realm-browser diff A B [--class CLASS] [--json] [--key-file KEYFILE]
 
     Browse a Realm database file: its classes, schema and objects.
 
@@ -54,7 +58,9 @@ public struct CommandLineOptions: Equatable {
     the next line while a quote or bracket is open or the line ends with '\\'.
 
     Exit status: 0 when every command succeeded, 1 when the file could not be opened or a
-    command failed, 2 for invalid command-line arguments.
+    command failed, 2 for invalid command-line arguments. 'realm-browser diff A B' exits like
+    diff(1): 0 when the files hold the same schema and objects, 1 when they differ, 2 when they
+    could not be compared.
 
     Examples:
       realm-browser default.realm
@@ -62,6 +68,7 @@ public struct CommandLineOptions: Equatable {
       echo "schema Dog" | realm-browser default.realm
       realm-browser default.realm --bail -f fix-names.txt
       realm-browser default.realm -c 'schema --dot' | dot -Tpng > schema.png
+      realm-browser diff before.realm after.realm --class Dog
 
     """
 
@@ -77,6 +84,11 @@ public struct CommandLineOptions: Equatable {
 
     public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
         var options = CommandLineOptions()
+        // Its own arguments, passed as they are (paths with spaces or quotes stay whole).
+        if arguments.first == "diff" {
+            options.diffArguments = Array(arguments.dropFirst())
+            return options
+        }
         // `realm-browser generate demo FILE ...`, `realm-browser load DUMP OUT` and
         // `realm-browser verify FILE` run the REPL command without opening a file.
         if let first = arguments.first, ["generate", "load", "verify"].contains(first) {
@@ -135,7 +147,7 @@ public enum CommandLineError: Error, CustomStringConvertible, Equatable {
         case let .unknownOption(option): return "unknown option '\(option)'"
         case let .missingValue(flag): return "\(flag) needs a value"
         case let .invalidValue(flag, value): return "invalid value '\(value)' for \(flag)"
-        case let .unexpectedArgument(argument): return "unexpected argument '\(argument)' (only one FILE can be given)"
+        case let .unexpectedArgument(argument): return "unexpected argument '\(argument)' (only one FILE can be given; to compare two: realm-browser diff A B)"
         }
     }
 }

@@ -43,6 +43,7 @@ public enum CommandRegistry {
         VerifyCommand.spec,
         CompactCommand.upgradeSpec,
         LoadCommand.spec,
+        DiffCommand.spec,
         InfoCommand.spec,
         OutputCommands.mode,
         OutputCommands.headers,

@@ -31,7 +31,12 @@ session.notices = errors
 session.pageSize = options.pageSize
 session.outputMode = options.mode ?? (options.json ? .jsonl : .table)
 session.showsHeaders = !options.noHeaders
-session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && options.commands == nil && options.scriptFiles.isEmpty)
+session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && options.commands == nil && options.scriptFiles.isEmpty
+                                           && options.diffArguments == nil)
+if let diffArguments = options.diffArguments {
+    session.environment = getenv("REALM_BROWSER_KEY").map { ["REALM_BROWSER_KEY": String(cString: $0)] } ?? [:]
+    exit(DiffCommand.commandLine(diffArguments, session: session, errors: errors))
+}
 let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 if let path = options.path {
     do {

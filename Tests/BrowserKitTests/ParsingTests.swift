@@ -62,5 +62,10 @@ struct ParsingTests {
         let generate = try CommandLineOptions.parse(["generate", "demo", "my demo.realm", "--rows", "5"])
         #expect(generate.path == nil)
         #expect(generate.commands == "generate demo \"my demo.realm\" --rows 5")
+        // diff keeps its words as they are, so a path with spaces or quotes stays one path.
+        let diff = try CommandLineOptions.parse(["diff", "my \"old\".realm", "new.realm", "--json"])
+        #expect(diff.diffArguments == ["my \"old\".realm", "new.realm", "--json"])
+        #expect(diff.path == nil && diff.commands == nil)
+        #expect(try CommandLineOptions.parse(["a.realm"]).diffArguments == nil)
     }
 }

@@ -126,6 +126,26 @@ enum HelpCommand {
           show Specimen[-1]           the last object
 
         """,
+        "diff": """
+          diff before.realm                   the open file (A) against before.realm (B)
+          diff a.realm b.realm                two files, whichever is open
+          diff before.realm --class Task      one class: its schema and objects only
+          diff before.realm --json            one JSON document (canonical values, as dump writes them)
+          realm-browser diff a.realm b.realm  from the shell; exit status 0 same, 1 different, 2 trouble
+
+          Output: the schema first (+ added, - removed, ~ changed: classes, properties with their
+          type, optionality, collection, link target and index, primary keys, embedded-ness,
+          the schema version), then per class the objects that differ, then a count per class:
+            ~ Task[_key = 3] "Backup laptop"        matched by object key (no primary key)
+                isCompleted  false → true           old → new, written as show writes them
+            + BankInfo[bank_accno = "SE45…"]        matched by primary key, in B only
+            - Car[_key = 2]                         in A only
+          Links compare by the target's primary key (else its object key), embedded objects and
+          lists, sets and dictionaries as wholes. Properties added or removed are schema changes,
+          not changes of every object. An encrypted B opens with A's key, --key-file or
+          REALM_BROWSER_KEY; in scripts (-c, -f) diff fails only when it cannot compare.
+
+        """,
         "classes": """
           classes                     user classes (tables named class_*)
           classes --all               also internal tables such as metadata

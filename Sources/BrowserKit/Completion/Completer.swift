@@ -116,6 +116,9 @@ public enum Completer {
             return position == 0 ? words(["demo"]) : nil
         case "open", "compact", "upgrade", "load":
             return nil
+        case "diff":
+            if argumentWords.last == "--class" { return classNames() }
+            return word.hasPrefix("-") ? words(["--class", "--json", "--key-file", "--key"]) : nil
         default:
             // Commands without arguments complete nothing; unknown ones may take a file.
             return CommandRegistry.command(named: name).map { $0.arguments.isEmpty ? [] : nil } ?? []
