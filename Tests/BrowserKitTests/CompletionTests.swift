@@ -44,6 +44,8 @@ struct CompletionTests {
         #expect(Completer.complete("import csv ", session: session) == nil)
         #expect(Completer.complete("import csv tasks.csv Ta", session: session) == ["Task", "TaskList"])
         #expect(Completer.complete("import csv tasks.csv Task --s", session: session) == ["--skip-bad"])
+        #expect(Completer.complete("import j", session: session) == ["json"])
+        #expect(Completer.complete("import json tasks.json Ta", session: session) == ["Task", "TaskList"])
         #expect(Completer.complete("stats Ta", session: session) == ["Task", "TaskList"])
         #expect(Completer.complete("stats Task is", session: session) == ["isCompleted"])
     }

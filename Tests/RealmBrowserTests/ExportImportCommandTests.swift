@@ -141,4 +141,30 @@ struct ExportImportCommandTests {
         """), "\(result.standardError)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
     }
+
+    /// `import json` from `-c`: exit status 1 and the bad record's position on bad input, the
+    /// file untouched; the objects of an `export json` back in with status 0.
+    @Test func jsonImportFromTheCommandLine() throws {
+        guard Fixtures.requirePresent() else { return }
+        let (directory, copy) = try ExecutableTests.workingCopy(of: "species", suite: "ExportImportCommandTests")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "[\n  {\"name\": \"Lichens\"},\n  {\"name\": null}\n]\n".write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let bad = try runner.run([copy, "-c", "import json \(directory)/bad.json Category"])
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains("1 bad record, nothing imported"), "\(bad.standardError)")
+        #expect(bad.standardError.contains("  record 2 (line 3): name holds required values; null does not fit"), "\(bad.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+
+        let exported = try runner.run([Fixtures.realmPath("species"), "-c", "export json Category \(directory)/categories.json"])
+        #expect(exported.status == 0, "\(exported.standardError)")
+        let imported = try runner.run([copy, "-c", "import json \(directory)/categories.json Category"])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.contains("imported 5 objects into Category  (committed version"), "\(imported.standardOutput)")
+        let dumped = try runner.run([copy, "-c", "dump"])
+        let names = objects(try JSONParser.parse(dumped.standardOutput), "class_Category")?.compactMap { $0["name"]?.string }
+        let original = try #require(objects(try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species")), "class_Category")).compactMap { $0["name"]?.string }
+        #expect(original.count == 5)
+        #expect(names == original + original)
+    }
 }

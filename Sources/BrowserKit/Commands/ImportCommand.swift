@@ -1,16 +1,17 @@
 import RealmFormat
 
-/// `import csv FILE CLASS [--skip-bad]`: objects from a CSV file (as `export csv` writes it, or
-/// from a spreadsheet). Into an existing class, fields are read as its schema requires; into a
-/// new class, types are inferred and reported, and the class is written with its objects in
-/// one commit. Every row is checked first: bad rows are reported by line and nothing is written,
-/// unless `--skip-bad` imports the valid ones.
+/// `import csv|json FILE CLASS [--skip-bad]`: objects from a CSV file (as `export csv` writes
+/// it, or from a spreadsheet) or a JSON file (as `export json` writes it). Into an existing
+/// class, values are read as its schema requires; into a new class, types are inferred and
+/// reported, and the class is written with its objects in one commit. Every record is checked
+/// first: bad ones are reported by position and nothing is written, unless `--skip-bad`
+/// imports the valid ones.
 enum ImportCommand {
-    static let usage = "import csv FILE CLASS [--skip-bad] [--primary PROPERTY]   (--primary: for a new class)"
+    static let usage = "import csv|json FILE CLASS [--skip-bad] [--primary PROPERTY]   (--primary: for a new class)"
 
     static let spec = CommandSpec(
-        name: "import", aliases: [], arguments: "csv FILE CLASS [--skip-bad] [--primary PROPERTY]",
-        summary: "add objects from a CSV file to a class (types from its schema), or to a new class (types inferred)",
+        name: "import", aliases: [], arguments: "csv|json FILE CLASS [--skip-bad] [--primary PROPERTY]",
+        summary: "add objects from a CSV or JSON file to a class (types from its schema), or to a new class (types inferred)",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     /// Bad rows listed before the rest are summarised.
@@ -27,52 +28,49 @@ enum ImportCommand {
             primaryKey = words[flag + 1]
             words.removeSubrange(flag...(flag + 1))
         }
-        guard words.count == 3, words[0].lowercased() == "csv" else { throw .usage(usage) }
+        guard words.count == 3, ImportSource.formats.contains(words[0].lowercased()) else { throw .usage(usage) }
         let (path, className) = (words[1], words[2])
-        let records = try CSVReader.records(atPath: path)
+        guard let source = try ImportSource.read(words[0], path: path, className: className) else { throw .usage(usage) }
         let existing = catalog.file.tables.first { $0.className == className }
         var newColumns: [NewColumn?]?
         let plan: ImportPlan
         if let existing {
             guard primaryKey == nil else { throw .usage("--primary names the primary key of a new class; \(className) exists already") }
             let links = LinkTargetIndex(translations: session.importedKeys[catalog.file.path] ?? [:])
-            plan = try ImportPlan.existing(existing, records: records, file: catalog.file, path: path, links: links)
+            plan = try source.plan(into: existing, file: catalog.file, path: path, links: links)
         } else {
             // A new class and its properties follow add class's naming rules, so they can be
             // shown and queried afterwards ("first name" could not).
             try AddClassCommand.checkName(className, of: "a class")
-            let columns = try CSVTypeInference.columns(records: records, path: path)
+            let columns = try source.columns(path: path)
             for column in columns.compactMap({ $0 }) {
                 do { try AddClassCommand.checkName(column.name, of: "a property") } catch {
-                    throw .invalidInput(path: path, reason: "\(error); rename the column in the header")
+                    throw .invalidInput(path: path, reason: "\(error); rename the \(source.recordNoun == "row" ? "column in the header" : "member in the records")")
                 }
-            }
-            if columns.compactMap({ $0 }).isEmpty {
-                throw .invalidInput(path: path, reason: "the header names no property besides _key; a new class needs at least one")
             }
             if let primaryKey {
                 guard let column = columns.compactMap({ $0 }).first(where: { $0.name == primaryKey }) else {
-                    throw .invalidValue("--primary \(primaryKey): the header has no such column")
+                    throw .invalidValue("--primary \(primaryKey): \(source.noSuchProperty)")
                 }
-                guard column.type == .int || column.type == .string else {
-                    throw .invalidValue("--primary \(primaryKey): a primary key is an int or a string, and this column reads as \(SchemaCommand.userTypeName(column.type))")
+                guard column.collection == nil, column.type == .int || column.type == .string else {
+                    throw .invalidValue("--primary \(primaryKey): a primary key is an int or a string, and this \(source.recordNoun == "row" ? "column" : "property") reads as \(describe(column))")
                 }
             }
             newColumns = columns
-            plan = try ImportPlan.new(columns: columns, primaryKey: primaryKey, records: records, path: path)
+            plan = try source.plan(newColumns: columns, primaryKey: primaryKey, path: path)
             session.confirm("new class \(className) (\(describe(columns.compactMap { $0 }, primaryKey: primaryKey))), types inferred from \(path)")
         }
         if plan.ignoredKeyColumn {
             session.confirm("note: Realm gives the new objects their own keys; links to them by _key in files imported next are translated")
         }
-        try report(plan.badRows, skipBad: skipBad, path: path, session: session)
+        try report(plan.badRows, noun: source.recordNoun, skipBad: skipBad, path: path, session: session)
         guard !plan.rows.isEmpty || newColumns != nil else {
-            session.confirm("nothing to import: \(path) has no valid rows")
+            session.confirm("nothing to import: \(path) has no valid \(source.recordNoun)s")
             return
         }
         if let newColumns {
             let columns = newColumns.compactMap { $0 }
-            let rows = plan.rows.map { row in columns.map { column in row.values.first { $0.property == column.name }?.value ?? .null } }
+            let rows = plan.rows.map(\.ordered)
             let committing = session.transaction == nil
             // Worded like the import into an existing class: 'imported' once committed.
             let description = "\(committing ? "imported" : "import") \(rows.count) object\(rows.count == 1 ? "" : "s") into new class \(className)"
@@ -91,17 +89,21 @@ enum ImportCommand {
     }
 
     static func describe(_ columns: [NewColumn], primaryKey: String?) -> String {
-        columns.map { "\($0.name) \(SchemaCommand.userTypeName($0.type))\($0.isNullable ? "?" : "")\($0.name == primaryKey ? " primary" : "")" }
-            .joined(separator: ", ")
+        columns.map { "\($0.name) \(describe($0))\($0.name == primaryKey ? " primary" : "")" }.joined(separator: ", ")
     }
 
-    private static func report(_ badRows: [ImportPlan.BadRow], skipBad: Bool, path: String, session: Session) throws(BrowserError) {
+    /// A property's type as `add class` declares it: `string?`, `int[]`.
+    static func describe(_ column: NewColumn) -> String {
+        SchemaCommand.userTypeName(column.type) + (column.isNullable ? "?" : "") + (column.collection == .list ? "[]" : "")
+    }
+
+    private static func report(_ badRows: [ImportPlan.BadRow], noun: String, skipBad: Bool, path: String, session: Session) throws(BrowserError) {
         guard !badRows.isEmpty else { return }
-        var lines = badRows.prefix(shownBadRows).map { "  line \($0.line): \($0.reason)" }
+        var lines = badRows.prefix(shownBadRows).map { "  \($0.position): \($0.reason)" }
         if badRows.count > shownBadRows { lines.append("  ... and \(badRows.count - shownBadRows) more") }
-        let count = "\(badRows.count) bad row\(badRows.count == 1 ? "" : "s")"
+        let count = "\(badRows.count) bad \(noun)\(badRows.count == 1 ? "" : "s")"
         guard skipBad else {
-            throw .invalidInput(path: path, reason: "\(count), nothing imported ('--skip-bad' imports the valid rows):\n" + lines.joined(separator: "\n"))
+            throw .invalidInput(path: path, reason: "\(count), nothing imported ('--skip-bad' imports the valid \(noun)s):\n" + lines.joined(separator: "\n"))
         }
         session.confirm("skipping \(count):")
         for line in lines { session.confirm(line) }

@@ -105,7 +105,7 @@ public enum Completer {
             }
             return nil
         case "import":
-            if position == 0 { return words(["csv"]) }
+            if position == 0 { return words(ImportSource.formats) }
             if position == 1 { return nil }
             return position == 2 ? classNames() : words(["--skip-bad", "--primary"])
         case "stats":

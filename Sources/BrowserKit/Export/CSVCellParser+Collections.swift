@@ -38,12 +38,8 @@ extension CSVCellParser {
     private func element(_ json: JSONValue, column: Column, target: Table?, place: String) throws(CellError) -> NewValue {
         if column.type == .mixed { return try mixedValue(json, property: place) }
         if let target {
-            switch json {
-            case .null: return .scalar(.null)
-            case let .string(reference): return .scalar(.link(table: target.key, key: try links.key(for: reference, in: target, property: place)))
-            case let .int(number): return .scalar(.link(table: target.key, key: try links.key(for: String(number), in: target, property: place)))
-            default: throw .bad("\(place): \(JSONTextRendering.text(json)) is not a reference to a \(target.displayName)")
-            }
+            if json == .null { return .scalar(.null) }
+            return .scalar(.link(table: target.key, key: try links.key(for: try reference(json, to: target, property: place), in: target, property: place)))
         }
         return .scalar(try CSVCellParser.scalar(json, type: column.type, isNullable: column.isNullable, property: place))
     }
@@ -69,12 +65,7 @@ extension CSVCellParser {
             guard let target = file.tables.first(where: { $0.displayName == className && $0.kind != .embedded }) else {
                 throw .bad("\(property): the file has no class \(className) to link to")
             }
-            let reference: String
-            switch parts[1] {
-            case let .string(text): reference = text
-            case let .int(number): reference = String(number)
-            default: throw .bad("\(property): \(JSONTextRendering.text(parts[1])) is not a reference to a \(className)")
-            }
+            let reference = try reference(parts[1], to: target, property: property)
             return .scalar(.typedLink(table: target.key, key: try links.key(for: reference, in: target, property: property)))
         case let .object(members) where members.count == 1 && members[0].key.hasPrefix("$"):
             return .scalar(try CSVCellParser.mixed(json, property: property))

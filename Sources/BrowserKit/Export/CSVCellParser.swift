@@ -30,65 +30,90 @@ enum CellError: Error, CustomStringConvertible {
     }
 }
 
-/// Parses cells as the property's type requires, reading back what `export csv` writes:
-/// empty for null, `""` for the empty string, numbers, `true`/`false`, ISO 8601 dates, base64
-/// binary data, hex ObjectIds and UUIDs, Decimal128 text, links as the target's primary key or
-/// object key, lists of links, embedded objects and Mixed values as JSON.
+/// Parses cells as the property's type requires, reading back what `export csv` and
+/// `export json` write: null, numbers, `true`/`false`, ISO 8601 dates, base64 binary data, hex
+/// ObjectIds and UUIDs, Decimal128 text, links as the target's primary key or object key,
+/// collections, embedded objects and Mixed values as JSON. A CSV field is text (empty for null,
+/// `""` for the empty string); `import json` hands over the parsed JSON value itself, and both
+/// meet in `cell(_:column:)` for JSON values so that they read links and collections alike.
 struct CSVCellParser {
     let file: RealmFile
     let links: LinkTargetIndex
 
     func cell(_ field: CSVField, column: Column) throws(CellError) -> ImportedCell {
-        if let collection = column.collection {
-            return try collectionCell(field, column: column, kind: collection)
-        }
-        if column.isLink {
-            guard let target = column.targetTableKey.flatMap({ file.table(withKey: $0) }) else {
-                throw .unsupported("\(column.name) links to a table the file does not have")
+        if column.collection != nil || column.isLink {
+            let text = field.text.trimmingWhitespace()
+            if field.isNull || text == "null" { return try cell(JSONValue.null, column: column) }
+            // A link is the text of the reference, whatever it looks like.
+            if column.collection == nil, try linkTarget(of: column).kind != .embedded {
+                return try cell(JSONValue.string(field.text), column: column)
             }
-            if target.kind == .embedded {
-                if field.isNull || field.text == "null" { return .embedded(nil) }
-                return .embedded(try embeddedObject(try json(field.text, property: column.name), in: target, property: column.name))
-            }
-            if field.isNull || field.text == "null" { return .link(nil) }
-            return .link(try links.key(for: field.text, in: target, property: column.name))
+            return try cell(try json(text, property: column.name), column: column)
         }
-        if column.type == .mixed, !field.isNull {
-            let value = try mixedValue(field.text, property: column.name)
-            if case let .scalar(scalar) = value, !scalar.isLink { return .value(scalar) }
-            return .stored(value)
-        }
+        if column.type == .mixed, !field.isNull { return Self.mixedCell(try mixedValue(field.text, property: column.name)) }
         return .value(try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: column.name))
     }
 
-    private func collectionCell(_ field: CSVField, column: Column, kind: CollectionKind) throws(CellError) -> ImportedCell {
-        let text = field.text.trimmingWhitespace()
-        if field.isNull || text == "[]" || text == "{}" { return .nothing }
-        let target = column.targetTableKey.flatMap { file.table(withKey: $0) }
-        if column.isLink, target == nil { throw .unsupported("\(column.name) links to a table the file does not have") }
-        guard let target, column.isLink, kind == .list else {
-            return .stored(try storedCollection(try json(text, property: column.name), column: column, kind: kind, target: target))
+    /// A property's value in the JSON `export json` writes (a CSV field's JSON once parsed).
+    func cell(_ json: JSONValue, column: Column) throws(CellError) -> ImportedCell {
+        if let collection = column.collection {
+            switch json {
+            case .null: return .nothing
+            case let .array(items) where items.isEmpty: return .nothing
+            case let .object(members) where members.isEmpty: return .nothing
+            default: return try collectionCell(json, column: column, kind: collection)
+            }
+        }
+        if column.isLink {
+            let target = try linkTarget(of: column)
+            if target.kind == .embedded {
+                return .embedded(json == .null ? nil : try embeddedObject(json, in: target, property: column.name))
+            }
+            if json == .null { return .link(nil) }
+            return .link(try links.key(for: try reference(json, to: target, property: column.name), in: target, property: column.name))
+        }
+        if column.type == .mixed { return Self.mixedCell(try mixedValue(json, property: column.name)) }
+        return .value(try CSVCellParser.scalar(json, type: column.type, isNullable: column.isNullable, property: column.name))
+    }
+
+    /// A Mixed scalar is a value of the new object; a link or collection is staged afterwards.
+    private static func mixedCell(_ value: NewValue) -> ImportedCell {
+        if case let .scalar(scalar) = value, !scalar.isLink { return .value(scalar) }
+        return .stored(value)
+    }
+
+    private func linkTarget(of column: Column) throws(CellError) -> Table {
+        guard let target = column.targetTableKey.flatMap({ file.table(withKey: $0) }) else {
+            throw .unsupported("\(column.name) links to a table the file does not have")
+        }
+        return target
+    }
+
+    /// The text of a link reference: the target's primary key or object key, as JSON writes it.
+    func reference(_ json: JSONValue, to target: Table, property: String) throws(CellError) -> String {
+        switch json {
+        case let .string(text): return text
+        case let .int(number): return String(number)
+        default: throw .bad("\(property): \(JSONTextRendering.text(json)) is not a reference to a \(target.displayName)")
+        }
+    }
+
+    private func collectionCell(_ json: JSONValue, column: Column, kind: CollectionKind) throws(CellError) -> ImportedCell {
+        let target = column.isLink ? try linkTarget(of: column) : nil
+        guard let target, kind == .list else {
+            return .stored(try storedCollection(json, column: column, kind: kind, target: target))
+        }
+        guard case let .array(elements) = json else {
+            throw .bad("\(column.name): expected a JSON array of \(target.displayName) \(target.kind == .embedded ? "objects" : "references")")
         }
         if target.kind == .embedded {
-            guard case let .array(elements) = try json(text, property: column.name) else {
-                throw .bad("\(column.name): expected a JSON array of \(target.displayName) objects")
-            }
             var objects: [ImportedCell.EmbeddedValues] = []
             for element in elements { objects.append(try embeddedObject(element, in: target, property: column.name)) }
             return .embeddedList(objects)
         }
-        guard case let .array(elements)? = try? JSONParser.parse(text) else {
-            throw .bad("\(column.name): expected a JSON array of \(target.displayName) references, got \(text)")
-        }
         var keys: [Int64] = []
         for element in elements {
-            let reference: String
-            switch element {
-            case let .string(string): reference = string
-            case let .int(number): reference = String(number)
-            default: throw .bad("\(column.name): \(JSONTextRendering.text(element)) is not a reference to a \(target.displayName)")
-            }
-            keys.append(try links.key(for: reference, in: target, property: column.name))
+            keys.append(try links.key(for: try reference(element, to: target, property: column.name), in: target, property: column.name))
         }
         return .linkList(keys)
     }
@@ -119,21 +144,48 @@ struct CSVCellParser {
         return values
     }
 
-    /// A scalar of `type` from its JSON form (in an embedded object or a collection): strings
-    /// read like a quoted field, numbers and booleans like bare ones, null where allowed.
+    /// A scalar of `type` from its JSON form, as `export json` writes it: numbers and booleans
+    /// bare (NaN and the infinities as "nan", "inf", "-inf"), everything else as a string, null
+    /// where allowed. A JSON value of another kind is refused rather than converted, since a
+    /// number where a string belongs (or the reverse) is more likely a mistake than an intent.
     static func scalar(_ json: JSONValue, type: ColumnType, isNullable: Bool, property: String) throws(CellError) -> RealmValue {
         let field: CSVField
-        switch json {
-        case .null:
+        switch (json, type) {
+        case (.null, _):
             guard isNullable || type == .mixed else { throw .bad("\(property) holds required values; null does not fit") }
             return .null
-        case let .string(text): field = CSVField(text: text, quoted: true)
-        case let .int(number): field = CSVField(text: String(number), quoted: false)
-        case let .double(number): field = CSVField(text: "\(number)", quoted: false)
-        case let .bool(flag): field = CSVField(text: flag ? "true" : "false", quoted: false)
-        case .array, .object: throw .bad("\(property): expected a single value, not a nested array or object")
+        case (.array, _), (.object, _):
+            throw .bad("\(property): expected a single value, not a nested array or object")
+        case let (.int(number), .int), let (.int(number), .float), let (.int(number), .double), let (.int(number), .decimal128):
+            field = CSVField(text: String(number), quoted: false)
+        case let (.double(number), .float), let (.double(number), .double), let (.double(number), .decimal128):
+            field = CSVField(text: "\(number)", quoted: false)
+        case let (.bool(flag), .bool):
+            field = CSVField(text: flag ? "true" : "false", quoted: false)
+        case let (.string(text), .float), let (.string(text), .double):
+            guard ["nan", "inf", "-inf"].contains(text) else { throw .bad("\(property): expected a number, got \(JSONTextRendering.text(json))") }
+            field = CSVField(text: text, quoted: true)
+        case let (.string(text), .string), let (.string(text), .binary), let (.string(text), .timestamp),
+             let (.string(text), .objectId), let (.string(text), .uuid), let (.string(text), .decimal128):
+            field = CSVField(text: text, quoted: true)
+        case (_, .mixed):
+            return try mixed(json, property: property)
+        default:
+            throw .bad("\(property): expected \(expectedJSON(type)), got \(JSONTextRendering.text(json))")
         }
         return try value(field, type: type, isNullable: isNullable, property: property)
+    }
+
+    private static func expectedJSON(_ type: ColumnType) -> String {
+        switch type {
+        case .int: return "an integer"
+        case .bool: return "true or false"
+        case .float, .double: return "a number"
+        case .string: return "a string"
+        case .binary: return "base64 data in a string"
+        case .decimal128: return "a Decimal128 as a string or number"
+        default: return "a \(SchemaCommand.userTypeName(type)) as a string"
+        }
     }
 
     /// A scalar of `type` from its text; an empty unquoted field is null where allowed.

@@ -1,18 +1,24 @@
 import RealmFormat
 
-/// The rows of a CSV file checked against a class before anything is written: the valid rows
-/// with their parsed values (and links, set once the objects exist), and the bad rows by line.
+/// The records of a CSV or JSON file checked against a class before anything is written: the
+/// valid rows with their parsed values (and links, set once the objects exist), and the bad
+/// rows by position. The checks themselves (`ImportRecordCheck`) are the same for both formats;
+/// this file matches CSV rows to properties through the header, `ImportPlan+JSON` JSON records
+/// through their member names.
 struct ImportPlan {
     struct Row {
-        let line: Int
+        let position: ImportPosition
         /// The `_key` the row was exported with, to translate links written by key.
         var exportedKey: Int64?
+        /// Into an existing class: the values its new object is created with.
         var values: [(property: String, value: RealmValue)] = []
         var links: [(property: String, cell: ImportedCell)] = []
+        /// Into a new class: one value per property, in the order of its columns.
+        var ordered: [NewValue] = []
     }
 
     struct BadRow {
-        let line: Int
+        let position: ImportPosition
         let reason: String
     }
 
@@ -21,7 +27,6 @@ struct ImportPlan {
     /// The header had a `_key` column, which is not imported (Realm assigns object keys).
     var ignoredKeyColumn = false
 
-
     /// Exported `_key` -> the key the object got, for the rows that had one.
     func keyTranslations(to keys: [Int64]) -> [Int64: Int64] {
         var translations: [Int64: Int64] = [:]
@@ -29,7 +34,7 @@ struct ImportPlan {
         return translations
     }
 
-    /// Checks every record of an import into an existing class, types from its schema.
+    /// Checks every record of a CSV import into an existing class, types from its schema.
     static func existing(_ table: Table, records: [CSVRecord], file: RealmFile, path: String,
                          links: LinkTargetIndex) throws(BrowserError) -> ImportPlan {
         let header = try CSVTypeInference.header(of: records, path: path)
@@ -49,103 +54,57 @@ struct ImportPlan {
         if let primaryKey = table.primaryKey, !seen.contains(primaryKey.name) {
             throw .invalidInput(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name) in every row, and the header has no \(primaryKey.name) column")
         }
-        var primaryKeys = Set<String>()
-        var importedKeys: [String: Int] = [:]
-        if let primaryKey = table.primaryKey {
-            do throws(RealmFormatError) {
-                try LeafScan.forEachLeaf(of: table) { leaf throws(RealmFormatError) in
-                    let reader = try ColumnLeafReader(leaf: leaf, column: primaryKey)
-                    for row in 0..<leaf.count { primaryKeys.insert(ExportValueEncoder.text(of: try reader.value(at: row)) ?? "null") }
-                }
-            } catch {
-                throw .file(error)
-            }
-        }
-        let parser = CSVCellParser(file: file, links: links)
+        var check = try ExistingClassCheck(table, file: file, links: links, path: path)
         for record in records.dropFirst() {
-            guard record.fields.count == columns.count else {
-                plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(columns.count)"))
-                continue
-            }
-            var row = Row(line: record.line)
-            var firstBad: String?
-            var primaryKey: String?
-            // Every field is read, so that a value the writer cannot store refuses the import
-            // even in a row that is bad for another reason.
-            for (field, column) in zip(record.fields, columns) {
-                guard let column else {
-                    row.exportedKey = Int64(field.text.trimmingWhitespace())
-                    continue
-                }
-                do throws(CellError) {
-                    switch try parser.cell(field, column: column) {
-                    case let .value(value):
-                        if column.isPrimaryKey {
-                            let text = ExportValueEncoder.text(of: value) ?? "null"
-                            guard !primaryKeys.contains(text) else {
-                                throw CellError.bad("\(table.displayName) already has an object with \(column.name) = \(CSVCellParser.shown(text))")
-                            }
-                            // A key two rows share is the file's mistake, not the class's.
-                            if let line = importedKeys[text] {
-                                throw CellError.bad("line \(line) already has \(column.name) = \(CSVCellParser.shown(text))")
-                            }
-                            primaryKey = text
-                        }
-                        row.values.append((column.name, value))
-                    case .nothing: break
-                    case let cell: row.links.append((column.name, cell))
-                    }
-                } catch {
-                    switch error {
-                    case let .bad(reason): firstBad = firstBad ?? reason
-                    case let .unsupported(reason): throw .invalidInput(path: path, reason: "line \(record.line): \(reason); nothing was imported")
-                    }
-                }
-            }
-            if let firstBad {
-                plan.badRows.append(BadRow(line: record.line, reason: firstBad))
-            } else {
-                if let primaryKey { importedKeys[primaryKey] = record.line }
-                plan.rows.append(row)
-            }
+            let position = ImportPosition(line: record.line)
+            guard let fields = fields(of: record, columns: columns, into: &plan) else { continue }
+            try check.check(fields.fields, position: position, exportedKey: fields.exportedKey, into: &plan)
         }
         return plan
     }
 
-    /// Checks every record of an import into a new class whose properties `columns` were
+    /// Checks every record of a CSV import into a new class whose properties `columns` were
     /// inferred from the same records (`nil` for the ignored `_key` column).
     static func new(columns: [NewColumn?], primaryKey: String?, records: [CSVRecord], path: String) throws(BrowserError) -> ImportPlan {
         var plan = ImportPlan()
         plan.ignoredKeyColumn = columns.contains { $0 == nil }
-        var primaryKeys = Set<String>()
+        var check = NewClassCheck(primaryKey: primaryKey, path: path)
         for record in records.dropFirst() {
-            guard record.fields.count == columns.count else {
-                plan.badRows.append(BadRow(line: record.line, reason: "\(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(columns.count)"))
-                continue
-            }
-            var row = Row(line: record.line)
-            do throws(CellError) {
-                for (field, column) in zip(record.fields, columns) {
-                    guard let column else {
-                        row.exportedKey = Int64(field.text.trimmingWhitespace())
-                        continue
-                    }
-                    row.values.append((column.name, try CSVCellParser.value(field, type: column.type, isNullable: column.isNullable, property: column.name)))
-                }
-                if let primaryKey, let value = row.values.first(where: { $0.property == primaryKey })?.value {
-                    let text = ExportValueEncoder.text(of: value) ?? "null"
-                    guard primaryKeys.insert(text).inserted else {
-                        throw CellError.bad("an earlier row already has \(primaryKey) = \(CSVCellParser.shown(text))")
-                    }
-                }
-                plan.rows.append(row)
-            } catch {
-                switch error {
-                case let .bad(reason): plan.badRows.append(BadRow(line: record.line, reason: reason))
-                case let .unsupported(reason): throw .invalidInput(path: path, reason: "line \(record.line): \(reason); nothing was imported")
-                }
-            }
+            guard let fields = fields(of: record, columns: columns, into: &plan) else { continue }
+            try check.check(fields.fields, position: ImportPosition(line: record.line), exportedKey: fields.exportedKey, into: &plan)
         }
         return plan
+    }
+
+    /// The fields of `record` paired with their columns (the `_key` field apart), or nil when
+    /// the record has another number of fields than the header, which is reported as bad.
+    private static func fields<C>(of record: CSVRecord, columns: [C?],
+                                  into plan: inout ImportPlan) -> (fields: [(column: C, field: CSVField)], exportedKey: Int64?)? {
+        guard record.fields.count == columns.count else {
+            plan.badRows.append(BadRow(position: ImportPosition(line: record.line),
+                                       reason: "\(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(columns.count)"))
+            return nil
+        }
+        var fields: [(column: C, field: CSVField)] = []
+        var exportedKey: Int64?
+        for (field, column) in zip(record.fields, columns) {
+            if let column { fields.append((column, field)) } else { exportedKey = Int64(field.text.trimmingWhitespace()) }
+        }
+        return (fields, exportedKey)
+    }
+}
+
+/// Where a record is in the file it was imported from: its line, and for JSON its number in
+/// the array (counted from 1), since one line may hold several records.
+struct ImportPosition: CustomStringConvertible {
+    let line: Int
+    var record: Int?
+
+    /// What a record is called in messages: a CSV row, a JSON record.
+    var noun: String { record == nil ? "row" : "record" }
+
+    var description: String {
+        guard let record else { return "line \(line)" }
+        return "record \(record) (line \(line))"
     }
 }

@@ -56,6 +56,67 @@ public struct JSONParser {
         return try data.withUnsafeBytes { raw in try parse(raw.bindMemory(to: UInt8.self)) }
     }
 
+    /// The elements of the document's top-level array, each with the byte offset where it
+    /// starts, so that an import can say on which line a bad record is. A top-level object (the
+    /// layout of `export json` without a class) gives the array in its member `member`.
+    public static func records(in bytes: UnsafeBufferPointer<UInt8>, member: String) throws(JSONParseError) -> [(offset: Int, value: JSONValue)] {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw JSONParseError(offset: 0, message: "empty input")
+        }
+        var parser = JSONParser(base: base, count: bytes.count)
+        parser.skipWhitespace()
+        var records: [(offset: Int, value: JSONValue)]?
+        if parser.consume(UInt8(ascii: "{")) {
+            var names: [String] = []
+            parser.skipWhitespace()
+            if !parser.consume(UInt8(ascii: "}")) {
+                while true {
+                    parser.skipWhitespace()
+                    guard parser.index < parser.end, parser.base[parser.index] == UInt8(ascii: "\"") else { throw parser.error("expected a member name") }
+                    let key = try parser.parseString()
+                    parser.skipWhitespace()
+                    guard parser.consume(UInt8(ascii: ":")) else { throw parser.error("expected ':' after a member name") }
+                    parser.skipWhitespace()
+                    if key == member, records == nil {
+                        records = try parser.parseElements()
+                    } else {
+                        _ = try parser.parseValue(depth: 1)
+                        names.append(key)
+                    }
+                    parser.skipWhitespace()
+                    if parser.consume(UInt8(ascii: ",")) { continue }
+                    if parser.consume(UInt8(ascii: "}")) { break }
+                    throw parser.error("expected ',' or '}' in an object")
+                }
+            }
+            guard records != nil else {
+                throw JSONParseError(offset: 0, message: "the top-level object has no member \"\(member)\" (it has \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+            }
+        } else {
+            records = try parser.parseElements()
+        }
+        parser.skipWhitespace()
+        guard parser.index == parser.end else { throw parser.error("unexpected data after the document") }
+        return records ?? []
+    }
+
+    /// An array at the current position, each element with its offset.
+    private mutating func parseElements() throws(JSONParseError) -> [(offset: Int, value: JSONValue)] {
+        guard consume(UInt8(ascii: "[")) else { throw error("expected an array of objects") }
+        var elements: [(offset: Int, value: JSONValue)] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { return elements }
+        while true {
+            skipWhitespace()
+            let offset = index
+            elements.append((offset, try parseValue(depth: 1)))
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "]")) { return elements }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
     // MARK: - Grammar
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {

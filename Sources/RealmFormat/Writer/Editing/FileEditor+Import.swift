@@ -10,9 +10,11 @@ extension FileEditor {
 
     /// Stages class `name` with `rows` (one value per column, in column order) as its objects.
     /// Keys are Realm's: 0, 1, 2... with a primary key, the squeezed sequence without one.
-    public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?, rows: [[RealmValue]]) throws(RealmFormatError) {
-        for column in columns where column.collection != nil {
-            throw .refusedEdit("\(column.name): collections in new classes cannot be filled yet")
+    /// Lists of values are written with their objects; links, sets and dictionaries are not
+    /// (their layout depends on objects the class does not hold yet, or on Realm's order).
+    public func addClass(_ name: String, columns: [NewColumn], primaryKey: String?, rows: [[NewValue]]) throws(RealmFormatError) {
+        for column in columns where column.collection != nil && (column.collection != .list || column.type == .link || column.type == .mixed) {
+            throw .refusedEdit("\(column.name): only lists of values can be filled in a new class")
         }
         for (index, row) in rows.enumerated() where row.count != columns.count {
             throw .refusedEdit("object \(index) has \(row.count) values for \(columns.count) properties")
@@ -29,7 +31,7 @@ extension FileEditor {
         try addClass(name, columns: columns, primaryKey: primaryKey)
         let sequence = (0..<rows.count).map { Int64($0) }
         schema.fillLastClass(keys: primaryKey == nil ? sequence.map(ObjectKeys.squeezed) : sequence,
-                             values: columns.indices.map { column in rows.map { NewValue.scalar($0[column]) } },
+                             values: columns.indices.map { column in rows.map { $0[column] } },
                              keySequence: Int64(rows.count))
     }
 }
