@@ -33,15 +33,16 @@ session.outputMode = options.mode ?? (options.json ? .jsonl : .table)
 session.showsHeaders = !options.noHeaders
 session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && options.commands == nil && options.scriptFiles.isEmpty
                                            && options.diffArguments == nil)
+let keyVariable = "REALM_BROWSER_KEY"
+let environment = getenv(keyVariable).map { [keyVariable: String(cString: $0)] } ?? [:]
+// `diff A B`, `verify FILE`, `open FILE` and the other commands that open a file read the key from here too.
+session.environment = environment
 if let diffArguments = options.diffArguments {
-    session.environment = getenv("REALM_BROWSER_KEY").map { ["REALM_BROWSER_KEY": String(cString: $0)] } ?? [:]
     exit(DiffCommand.commandLine(diffArguments, session: session, errors: errors))
 }
 let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 if let path = options.path {
     do {
-        let keyVariable = "REALM_BROWSER_KEY"
-        let environment = getenv(keyVariable).map { [keyVariable: String(cString: $0)] } ?? [:]
         try options.open(path, in: session, environment: environment)
     } catch {
         errors.line("realm-browser: \(error)")

@@ -31,7 +31,7 @@ struct CollectionEditTests {
         func run(_ command: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
             try session.execute(command)
             if !session.prompt.hasPrefix("realm*") {
-                _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+                _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             }
         }
 
@@ -93,7 +93,7 @@ struct CollectionEditTests {
         try edit.run("set AllTypes[1].targetList = {Target[2], Target[2]}")
         try expected.set("targetList", of: Self.allTypes, key: 1, to: .array([J.link("class_Target", 2), J.link("class_Target", 2)]))
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 
     @Test func mixedListsKeepNestedCollectionsAndLinks() throws {
@@ -112,7 +112,7 @@ struct CollectionEditTests {
         let nested = try #require(try expected.member("mixedList", of: Self.allTypes, key: 0).array)
         #expect(nested[5] == .array([J.mixedInt(42)]), "the nested list is still there")
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 
     @Test func mixedValuesGainAndLoseLinks() throws {
@@ -132,7 +132,7 @@ struct CollectionEditTests {
         try expected.set("mixedValue", of: Self.allTypes, key: 28, to: J.link("class_Target", 4))
         #expect(throws: BrowserError.self) { try edit.run("set AllTypes[1].mixedValue = Target[99]") }
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 
     @Test func setsKeepRealmsStoredOrder() throws {
@@ -187,7 +187,7 @@ struct CollectionEditTests {
         try edit.run("set AllTypes[1].intSet = {5, 1, 5, 3}")
         try expected.set("intSet", of: Self.allTypes, key: 1, to: .array([.int(1), .int(3), .int(5)]))
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 
     @Test func dictionaryEntriesByKey() throws {
@@ -234,7 +234,7 @@ struct CollectionEditTests {
         #expect(throws: BrowserError.self) { try edit.run("set AllTypes[3].intDict = {a: 1}") }
         #expect(throws: BrowserError.self) { try edit.run("set AllTypes[3].intDict = {\"a\": null}") }
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 
     @Test func embeddedObjectsEditedThroughTheirParent() throws {
@@ -256,7 +256,7 @@ struct CollectionEditTests {
         #expect(throws: BrowserError.self) { try edit.run("set AllTypes[2].addressList[0] = EmbeddedAddress[0]") }
         #expect(try edit.bytes == before)
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 
     @Test func invalidEditsChangeNothing() throws {
@@ -302,7 +302,7 @@ struct CollectionEditTests {
         try edit.run("status")
         #expect(edit.output.text.contains("4. AllTypes[2].intDict[\"k0\"] = 10"))
         try edit.run("commit")
-        _ = try SpaceVerifier.verify([UInt8](try edit.bytes))
+        _ = try SpaceAccounting.verify([UInt8](try edit.bytes))
         #expect(edit.session.file?.top?.version == version + 1, "one version for the transaction")
         try expected.updateList("intList", of: Self.allTypes, key: 2) { list in
             list += [.int(8), .int(9)]
@@ -333,7 +333,7 @@ struct CollectionEditTests {
         try edit.run("set AllTypes[_key = 300].stringOptDict[\"k\"] = null")
         try edit.run("append AllTypes[_key = 300].targetSet Target[2]")
         try edit.run("commit")
-        _ = try SpaceVerifier.verify([UInt8](try edit.bytes))
+        _ = try SpaceAccounting.verify([UInt8](try edit.bytes))
         try expected.updateList("targetSet", of: Self.allTypes, key: 2) { $0.insert(J.link("class_Target", 1), at: 1) }
         try expected.updateList("intSet", of: Self.allTypes, key: 2) { $0.insert(.int(5), at: 0) }
         try expected.updateDictionary("intDict", of: Self.allTypes, key: 2) { $0.insert((key: "a", value: .int(1)), at: 0) }
@@ -351,6 +351,6 @@ struct CollectionEditTests {
         #expect(created["stringOptDict"] == J.dictionary([("k", .null)]))
         #expect(created["targetSet"] == .array([J.link("class_Target", 2)]))
         #expect(created["intSet"] == .array([]), "untouched collections of a new object are empty")
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 }

@@ -64,7 +64,7 @@ struct CollectionElementTypeTests {
         ]
         for command in commands {
             try session.execute(command)
-            _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         }
         typealias J = ExpectedDump
         func float(_ text: String) -> JSONValue { J.tagged("$float", .string(text)) }

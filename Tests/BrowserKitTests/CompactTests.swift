@@ -27,7 +27,7 @@ struct CompactTests {
         let copy = temporaryPath("\(fixture).realm")
         defer { try? FileManager.default.removeItem(atPath: copy) }
         #expect(try run("compact \(copy)", on: Fixtures.realmPath(fixture)).hasPrefix("wrote \(copy): file format 24"))
-        let report = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy))))
+        let report = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy))))
         #expect(report.freeEntries == 0)
         let dumped = try JSONParser.parse(try run("dump", on: copy))
         let expected = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath(fixture))
@@ -58,7 +58,7 @@ struct CompactTests {
         let copy = temporaryPath("upgraded.realm")
         defer { try? FileManager.default.removeItem(atPath: copy) }
         #expect(try run("upgrade \(copy)", on: Fixtures.realmPath(name)).contains("file format 24 (from \(format))"))
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy))))
         let upgraded = try JSONParser.parse(try run("dump", on: copy))
         let expected = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath(name))
         #expect(upgraded["file_format"]?.int == 24)

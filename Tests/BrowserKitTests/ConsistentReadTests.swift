@@ -32,7 +32,7 @@ struct ConsistentReadTests {
         let table = try #require(editor.file.table(named: "class_Category"))
         try editor.set(.string(name), column: try #require(table.column(named: "name")), table: table, key: key)
         try editor.commit()
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     /// Runs another writer's commit inside the session's hook, which cannot throw.
@@ -45,7 +45,7 @@ struct ConsistentReadTests {
         let table = try #require(editor.file.table(named: "class_Category"))
         _ = try editor.create(in: table, values: [(try #require(table.column(named: "name")), .string(name))])
         try editor.commit()
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     @Test func aCommitDuringAReadDiscardsItsOutputAndRunsItAgain() throws {
@@ -158,7 +158,7 @@ struct ConsistentReadTests {
         let leaf = try #require(try category.objects.leaf(atPosition: 0))
         let name = try ColumnLeafReader(leaf: leaf.leaf, column: try #require(category.column(named: "name"))).value(at: leaf.row)
         #expect(name == .string("Aves"), "the copy holds version 4")
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
     }
 
     @Test func aFileShrunkUnderTheMappingFailsInsteadOfCrashing() throws {

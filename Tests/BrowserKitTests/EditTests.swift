@@ -39,7 +39,7 @@ struct EditTests {
     }
 
     func verify(_ path: String) throws {
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     @Test func scalarEditsChangeExactlyWhatWasSet() throws {

@@ -1,3 +1,4 @@
+import RealmFormat
 import BrowserKit
 import Foundation
 import Testing
@@ -51,8 +52,8 @@ final class ExportWorkspace {
 
     /// Every byte accounted for (§8.5), and every link matched by its backlink.
     func verify(_ path: String) throws {
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(try BacklinkAudit.problems(in: path) == [])
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [])
     }
 
     func read(_ name: String) throws -> String {

@@ -9,8 +9,8 @@ import TestSupport
 /// realm-core's own free lists are used as they are.
 @Suite("Commits reuse free space", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct FreeSpaceReuseTests {
-    func report(_ path: String) throws -> SpaceVerifier.Report {
-        try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    func report(_ path: String) throws -> SpaceAccounting.Report {
+        try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     func physicalSize(_ path: String) throws -> Int {

@@ -27,7 +27,7 @@ struct GenerateDemoTests {
         #expect(try generate("\(first) --seed 1").contains("3 classes of 1000 objects"))
         _ = try generate("\(second) --seed 1")
         #expect(try dump(first) == dump(second))
-        let report = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: first))))
+        let report = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: first))))
         #expect(report.fileFormat == 24)
         let file = try RealmFile(path: first)
         #expect(file.top?.historyType == .inRealm)
@@ -52,7 +52,7 @@ struct GenerateDemoTests {
         let path = temporaryPath("e.realm")
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try generate("\(path) --rows \(rows) --seed 9")
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         let written = try dump(path)
         let tables = try #require(written["tables"]?.array)
         #expect(tables.map { $0["name"]?.string } == ["metadata", "class_RealmTestClass0", "class_RealmTestClass1", "class_RealmTestClass2"])

@@ -26,7 +26,7 @@ struct GenerateStreamingTests {
         try RealmFileWriter().write(tables: ReferenceDemoTables(rows: rows, seed: 11).tables(), to: reference)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: streamed)))
         #expect(bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: reference))))
-        let report = try SpaceVerifier.verify(bytes)
+        let report = try SpaceAccounting.verify(bytes)
         #expect(report.fileFormat == 24)
 
         let file = try RealmFile(path: streamed)

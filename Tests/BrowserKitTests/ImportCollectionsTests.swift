@@ -98,7 +98,7 @@ struct ImportCollectionsTests {
         try session.execute("import csv \(workspace.path("mixed.csv")) AllTypes")
         #expect(output.text.contains("imported 1 object into AllTypes"), "\(output.text)")
         try workspace.verify(path)
-        #expect(try BacklinkAudit.problems(in: path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [])
         let dump = try workspace.dump(path)
         let allTypes = try objects(dump, "class_AllTypes")
         #expect(allTypes.count == 1)

@@ -18,8 +18,8 @@ struct LifecycleTests {
 
     /// Space accounting and backlinks of a committed file.
     func verify(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(try BacklinkAudit.problems(in: path) == [], sourceLocation: sourceLocation)
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [], sourceLocation: sourceLocation)
     }
 
     /// Key `sequence` of a table without primary key (fixtures README, "Object keys").

@@ -31,7 +31,7 @@ struct LoadDumpTests {
         let copy = temporaryPath("\(fixture).realm")
         defer { try? FileManager.default.removeItem(atPath: copy) }
         #expect(try run("load \(Fixtures.jsonPath(fixture)) \(copy)").hasPrefix("wrote \(copy)"))
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy))))
         let expected = try String(contentsOfFile: Fixtures.jsonPath(fixture), encoding: .utf8)
         #expect(try run("dump", on: copy) == expected)
     }

@@ -42,7 +42,7 @@ struct MixedBacklinkColumnTests {
         try edit.run("set AllTypes[0].mixedValue = AllTypes[1]")
         try expected.set("mixedValue", of: Self.allTypes, key: 0, to: J.link(Self.allTypes, 1))
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
 
         let after = try allTypesBacklinks(edit.path)
         let added = try #require(after.backlinks.first)
@@ -79,7 +79,7 @@ struct MixedBacklinkColumnTests {
         try edit.run("set AllTypes[6].mixedValue = AllTypes[7]")
         try edit.run("delete AllTypes[7]")
         try edit.run("commit")
-        _ = try SpaceVerifier.verify([UInt8](try edit.bytes))
+        _ = try SpaceAccounting.verify([UInt8](try edit.bytes))
         try expected.set("mixedValue", of: Self.allTypes, key: 2, to: J.link(Self.allTypes, 3))
         try expected.set("mixedValue", of: Self.allTypes, key: 5, to: J.link(Self.allTypes, 3))
         try expected.updateList("mixedList", of: Self.allTypes, key: 2) { $0.append(J.link(Self.allTypes, 4)) }
@@ -87,7 +87,7 @@ struct MixedBacklinkColumnTests {
         try removeAllTypesObject(7, from: &expected)
         #expect(try expected.objects(of: "class_EmbeddedAddress").count == 555, "AllTypes[7] owns two addresses")
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
         let columns = try allTypesBacklinks(edit.path).backlinks
         #expect(columns.count == 2, "one backlink column for mixedValue, one for mixedList")
 
@@ -104,7 +104,7 @@ struct MixedBacklinkColumnTests {
         try expected.set("mixedValue", of: Self.allTypes, key: 5, to: .null)
         try removeAllTypesObject(3, from: &expected)
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
         #expect(try allTypesBacklinks(edit.path).backlinks.count == 2)
     }
 
@@ -117,7 +117,7 @@ struct MixedBacklinkColumnTests {
         try expected.set("mixedDict", of: Self.allTypes, key: 5,
                          to: .object([.init(key: "$dict", value: .array([.array([.string("k"), J.link(Self.allTypes, 2)])]))]))
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
         let (table, backlinks) = try allTypesBacklinks(edit.path)
         #expect(backlinks.map(\.oppositeColumnKey) == [try #require(table.column(named: "mixedDict")).key])
     }
@@ -130,12 +130,12 @@ struct MixedBacklinkColumnTests {
         #expect(throws: BrowserError.self) { try edit.run("set AllTypes[0].mixedValue = AllTypes[9999]") }
         try edit.run("set AllTypes[0].mixedValue = Target[3]")
         try edit.run("commit")
-        _ = try SpaceVerifier.verify([UInt8](try edit.bytes))
+        _ = try SpaceAccounting.verify([UInt8](try edit.bytes))
         var changed = expected
         try changed.set("mixedValue", of: Self.allTypes, key: 0, to: J.link("class_Target", 3))
         #expect(try edit.dump() == changed.value)
         #expect(try allTypesBacklinks(edit.path).backlinks.isEmpty, "the refused link added no column")
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 
     /// A staging step that plans a column and then fails takes the planned column back with
@@ -158,8 +158,8 @@ struct MixedBacklinkColumnTests {
         #expect("\(refusal.map { "\($0)" } ?? "")".contains("the schema of Target changes in this transaction"), "\(String(describing: refusal))")
         try editor.set(.int(5), column: intReq, table: table, key: 0)
         try editor.commit()
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(try BacklinkAudit.problems(in: path) == [])
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [])
         var expected = try ExpectedDump(fixture: "alltypes")
         try expected.set("intReq", of: Self.allTypes, key: 0, to: .int(5))
         let output = BufferedOutput()

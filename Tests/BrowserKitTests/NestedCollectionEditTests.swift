@@ -71,6 +71,6 @@ struct NestedCollectionEditTests {
         }
         #expect(try edit.bytes == before, "rejected edits write nothing")
         #expect(try edit.dump() == expected.value)
-        #expect(try BacklinkAudit.problems(in: edit.path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
 }

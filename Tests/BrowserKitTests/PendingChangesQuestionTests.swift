@@ -1,3 +1,4 @@
+import RealmFormat
 import BrowserKit
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ struct PendingChangesQuestionTests {
 
     /// The name of Category[0] in the file now; the file's space accounting is checked first.
     func firstCategory(_ path: String) throws -> String {
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         let output = BufferedOutput()
         let session = Session(output: output)
         try session.open(path: path)
@@ -69,7 +70,7 @@ struct PendingChangesQuestionTests {
         #expect(staged.asked().count == 1)
         #expect(staged.output.text.contains("committed 1 change as version 4 ("))
         #expect(try firstCategory(staged.path) == "\"Aves\"\n")
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: staged.path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: staged.path))))
     }
 
     @Test func quitDiscardsWhenTheUserSaysSo() throws {

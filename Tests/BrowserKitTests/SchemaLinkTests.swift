@@ -15,7 +15,7 @@ struct SchemaLinkTests {
     func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
     func verify(_ path: String) throws {
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     /// Runs `statements` one at a time and verifies the file after each: every schema or link

@@ -30,7 +30,7 @@ struct TransactionTests {
         try session.execute("commit")
         #expect(session.prompt == "realm> ")
         #expect(session.file?.top?.version == version + 1, "two changes, one version")
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         let file = try RealmFile(path: path)
         let table = try #require(file.table(named: "class_Task"))
         #expect(try QueryEngine(file: file).run("isCompleted == false", on: table).isEmpty)

@@ -1,3 +1,4 @@
+import RealmFormat
 import Foundation
 import Testing
 import TestSupport
@@ -39,7 +40,7 @@ struct CollectionEditCommandTests {
         #expect(result.standardOutput.contains("AllTypes[2].intList[1] = 7  (committed version"))
         #expect(result.standardOutput.contains("append \"hello\" to AllTypes[2].stringOptSet (now 3 elements)  (committed version"))
         #expect(result.standardOutput.contains("remove key \"k0\" from AllTypes[2].intDict (now 2 entries)"))
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         var expected = try ExpectedDump(fixture: "alltypes")
         try expected.updateList("intList", of: Self.allTypes, key: 2) { list in
             list[1] = .int(7)
@@ -59,7 +60,7 @@ struct CollectionEditCommandTests {
         try expected.set("city", of: "class_EmbeddedAddress", key: 1, to: .string("Oslo"))
         try expected.set("intList", of: Self.allTypes, key: 3, to: .array([.int(3), .int(2), .int(1)]))
         #expect(try dump(path) == expected.value)
-        #expect(try BacklinkAudit.problems(in: path) == [])
+        #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [])
     }
 
     @Test func pipedTransactionKeepsStagedEditsPastAFailure() throws {
@@ -85,7 +86,7 @@ struct CollectionEditCommandTests {
         #expect(result.standardOutput.contains("3. remove 6664588a-21b8-4111-8dbc-54ba536f42df from AllTypes[2].uuidSet (now 1 element)"),
                 "\(result.standardOutput)")
         #expect(result.standardOutput.contains("committed 3 changes as version"))
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         var expected = try ExpectedDump(fixture: "alltypes")
         try expected.updateList("intList", of: Self.allTypes, key: 2) { $0.append(.int(8)) }
         try expected.updateDictionary("targetDict", of: Self.allTypes, key: 2) { entries in

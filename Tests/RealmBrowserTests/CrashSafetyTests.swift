@@ -1,3 +1,4 @@
+import RealmFormat
 import Foundation
 import Testing
 import TestSupport
@@ -50,7 +51,7 @@ struct CrashSafetyTests {
         for _ in 0..<200 {
             if try runAndKill(path: path, script: script, using: &generator) { interrupted += 1 }
 
-            let report = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            let report = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             // Commits reuse free space, and a killed commit only wrote into space its version
             // kept free: the file stays inside one doubling of the 8 KiB fixture however many
             // commits ran or were cut short (appending would add ~1 KB per commit).
@@ -92,8 +93,8 @@ struct CrashSafetyTests {
         for _ in 0..<100 {
             if try runAndKill(path: path, script: script, using: &generator) { interrupted += 1 }
 
-            _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-            #expect(try BacklinkAudit.problems(in: path) == [])
+            _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [])
             let output = BufferedOutput()
             let session = Session(output: output)
             try session.open(path: path)

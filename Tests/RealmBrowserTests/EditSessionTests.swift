@@ -1,3 +1,4 @@
+import RealmFormat
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,7 @@ struct EditSessionTests {
         #expect(inline.standardError.isEmpty)
         #expect(inline.standardOutput.hasPrefix("add class Habitat (name string, parent Habitat, species Specimen[])  (committed version 4, "))
         #expect(inline.standardOutput.contains("add property Specimen.habitat Habitat  (committed version 5, "))
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
 
         let piped = try executable.run([path], input: """
         begin
@@ -51,7 +52,7 @@ struct EditSessionTests {
         (linked from Specimen.habitat)
 
         """))
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         let after = try executable.run([path, "-c", "schema Specimen"])
         #expect(after.standardOutput.hasSuffix("""
         habitat              link -> Habitat (optional)

@@ -121,7 +121,7 @@ struct EncryptedRealmTests {
         #expect(edit.status == 0, "\(edit.standardError)")
         let grown = try Data(contentsOf: URL(fileURLWithPath: file)).count
         #expect(grown > before && grown % 4096 == 0)
-        let report = try SpaceVerifier.verify(try EncryptedFixture.plaintext(of: file, key: key))
+        let report = try SpaceAccounting.verify(try EncryptedFixture.plaintext(of: file, key: key))
         #expect(report.version == 5)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)).range(of: Data("edited".utf8)) == nil, "no plaintext on disk")
         let read = try runner.run([file, "--key-file", keyFile, "--json", "-c", "count RealmTestClass0; show RealmTestClass1[0]"])
@@ -130,11 +130,11 @@ struct EncryptedRealmTests {
         let copies = try runner.run([file, "--key-file", keyFile, "-c",
                                      "compact \(directory)/same.realm; compact \(directory)/plain.realm --decrypt"])
         #expect(copies.status == 0, "\(copies.standardError)")
-        _ = try SpaceVerifier.verify(try EncryptedFixture.plaintext(of: directory + "/same.realm", key: key))
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/plain.realm"))))
+        _ = try SpaceAccounting.verify(try EncryptedFixture.plaintext(of: directory + "/same.realm", key: key))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/plain.realm"))))
         let generated = try runner.run(["generate", "demo", directory + "/demo.realm", "--rows", "300", "--seed", "3", "--key-file", keyFile])
         #expect(generated.status == 0, "\(generated.standardError)")
-        _ = try SpaceVerifier.verify(try EncryptedFixture.plaintext(of: directory + "/demo.realm", key: key))
+        _ = try SpaceAccounting.verify(try EncryptedFixture.plaintext(of: directory + "/demo.realm", key: key))
         // Encrypted and plain copies hold the same objects.
         let same = try runner.run([directory + "/same.realm", "--key-file", keyFile, "-c", "dump"])
         let plain = try runner.run([directory + "/plain.realm", "-c", "dump"])
@@ -188,7 +188,7 @@ extension EncryptedRealmTests {
                 interrupted += 1
             }
 
-            _ = try SpaceVerifier.verify(try EncryptedFixture.plaintext(of: file, key: key))
+            _ = try SpaceAccounting.verify(try EncryptedFixture.plaintext(of: file, key: key))
             let now = try edited(file)
             let valid = now == previous || (1...40).contains { round in
                 now.integer == Int64(round) && (now.string == "run \(round)" || now.string == (round == 1 ? previous.string : "run \(round - 1)"))

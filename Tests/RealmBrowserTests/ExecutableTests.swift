@@ -1,3 +1,4 @@
+import RealmFormat
 import Foundation
 import Testing
 import TestSupport
@@ -187,7 +188,7 @@ extension ExecutableTests {
     /// Checks an edited file the same way in every suite: every byte accounted for, and every
     /// backlink matching a link.
     static func verifyFile(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(try BacklinkAudit.problems(in: path) == [], sourceLocation: sourceLocation)
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [], sourceLocation: sourceLocation)
     }
 }

@@ -1,3 +1,4 @@
+import RealmFormat
 import Foundation
 import Testing
 import TestSupport
@@ -26,7 +27,7 @@ struct FreeSpaceEditTests {
         // One doubling at most (8 KiB → 16 KiB, §8.1), where appending would have added ~100 KB.
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? -1
         #expect(size <= 16384, "the file is \(size) bytes after 150 commits")
-        let report = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let report = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         let info = try executable.run([path, "-c", "info"])
         #expect(info.standardOutput.contains("logical size  \(report.logicalSize) bytes"))
         #expect(info.standardOutput.contains("version       154 "))

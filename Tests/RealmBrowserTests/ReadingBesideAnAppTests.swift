@@ -98,7 +98,7 @@ struct ReadingBesideAnAppTests {
         let later = try app.send("commit 300")
         #expect(later.size == settled.size, "the file grew from \(settled.size) to \(later.size) with no reader")
         #expect(try app.quit() == 0)
-        let report = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let report = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(report.version == Int64(later.version))
         let final = try ExecutableTests().dump(path)
         #expect(try ExecutableTests.objects(final, "class_" + Self.className).compactMap { $0[Self.property]?.int }.sorted() == values.sorted())
@@ -107,7 +107,7 @@ struct ReadingBesideAnAppTests {
     /// The bytes of every node of the file's current version (before anything else commits).
     static func nodeBytes(of path: String) throws -> (nodes: [Range<Int>], bytes: [[UInt8]]) {
         let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let report = try SpaceVerifier.verify(file)
+        let report = try SpaceAccounting.verify(file)
         return (report.nodes, report.nodes.map { Array(file[$0]) })
     }
 

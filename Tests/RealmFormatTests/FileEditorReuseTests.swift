@@ -39,6 +39,6 @@ struct FileEditorReuseTests {
         #expect(editor.file.top?.version == (open.top?.version ?? 0) + 1)
         try setLatitude(22, in: editor)
         #expect(try latitude(copy.path) == .double(22))
-        _ = try SpaceVerifier.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.path))))
+        _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.path))))
     }
 }

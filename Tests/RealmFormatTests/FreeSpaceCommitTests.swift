@@ -10,7 +10,7 @@ struct FreeSpaceCommitTests {
     @Test func aFreeListClaimingALiveNodeIsRefusedAndTheFileUnchanged() throws {
         guard Fixtures.requirePresent() else { return }
         var bytes = try Fixtures.bytes("species")
-        let report = try SpaceVerifier.verify(bytes)
+        let report = try SpaceAccounting.verify(bytes)
         // A free entry directly followed by a live node: lengthen it by 8 bytes into that node.
         let index = try #require(report.freeList.firstIndex { entry in
             report.nodes.contains { $0.lowerBound == entry.range.upperBound }
@@ -24,7 +24,7 @@ struct FreeSpaceCommitTests {
         for byte in 0..<byteWidth {
             bytes[lengths.payloadOffset + index * byteWidth + byte] = UInt8(truncatingIfNeeded: longer >> (8 * byte))
         }
-        #expect(throws: SpaceVerifier.Failure.self, "the damage is an overlap") { try SpaceVerifier.verify(bytes) }
+        #expect(throws: SpaceAccounting.Failure.self, "the damage is an overlap") { try SpaceAccounting.verify(bytes) }
 
         let copy = try TemporaryRealmCopy(bytes: bytes, name: "species-free-entry-over-a-live-node")
         defer { copy.remove() }
@@ -56,6 +56,6 @@ struct FreeSpaceCommitTests {
         try editor.set(.string("second"), column: column, table: table, key: 1)
         #expect(throws: RealmFormatError.self) { try editor.commit() }
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.path))) == committed)
-        _ = try SpaceVerifier.verify(committed)
+        _ = try SpaceAccounting.verify(committed)
     }
 }

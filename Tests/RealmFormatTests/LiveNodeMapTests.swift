@@ -1,3 +1,4 @@
+import RealmFormat
 import Foundation
 @testable import RealmFormat
 import Testing
@@ -26,7 +27,7 @@ struct LiveNodeMapTests {
           arguments: ["species", "tasks", "alltypes", "history"])
     func walkMatchesTheVerifier(fixture: String) throws {
         guard Fixtures.requirePresent() else { return }
-        let report = try SpaceVerifier.verify(try Fixtures.bytes(fixture))
+        let report = try SpaceAccounting.verify(try Fixtures.bytes(fixture))
         let file = try RealmFile(path: Fixtures.realmPath(fixture))
         let top = try file.mapped.bytes.node(at: Int64(try #require(file.top).ref), context: "top")
         let map = try LiveNodeMap(top: top, in: file.mapped.bytes, logicalSize: report.logicalSize)

@@ -32,7 +32,7 @@ struct SchemaNamesTests {
         try editor.addProperty(NewColumn(name: "anEvenLongerPropertyNameOfFortyOneBytes!", type: .int), toTable: "class_Specimen")
         try editor.commit()
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy.path)))
-        _ = try SpaceVerifier.verify(bytes)
+        _ = try SpaceAccounting.verify(bytes)
         let nodes = try nameNodes(bytes, tableSlot: 2)
         #expect(!nodes.columnNames.hasRefs && nodes.columnNames.widthType == 1 && nodes.columnNames.width == 64 && nodes.columnNames.size == 7)
         #expect(!nodes.tableNames.hasRefs && nodes.tableNames.widthType == 1 && nodes.tableNames.width == 64 && nodes.tableNames.size == 4)

@@ -123,7 +123,7 @@ struct StreamedTableWriterTests {
         try RealmFileWriter().write(streamedTables: contents.tables, backlinks: contents.backlinks, to: streamed) { reported.append($0) }
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: streamed)))
         #expect(bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole))))
-        _ = try SpaceVerifier.verify(bytes)
+        _ = try SpaceAccounting.verify(bytes)
         // Progress per leaf: 256, 512, 600 target objects, then the origins after them.
         #expect(reported == [256, 512, 600, 856, 1112, 1300])
 

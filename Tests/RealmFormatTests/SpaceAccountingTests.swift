@@ -1,14 +1,15 @@
+import RealmFormat
 import TestSupport
 import Testing
 
 /// The verifier the writer's tests rely on must itself accept every file realm-core wrote
 /// (the format document reports exact space accounting on all of them).
 @Suite("Space verifier", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
-struct SpaceVerifierTests {
+struct SpaceAccountingTests {
     @Test("realm-core's files account for every byte", arguments: ["demo", "species", "tasks", "history", "big", "alltypes"])
     func acceptsRealmFiles(fixture: String) throws {
         guard Fixtures.requirePresent() else { return }
-        let report = try SpaceVerifier.verify(try Fixtures.bytes(fixture))
+        let report = try SpaceAccounting.verify(try Fixtures.bytes(fixture))
         #expect(report.nodeCount > 10)
         #expect(report.fileFormat == 24)
     }
@@ -22,6 +23,6 @@ struct SpaceVerifierTests {
         let width = (1 << Int(bytes[top + 4] & 7)) >> 1
         bytes[top + 8 + 2 * width / 8] = 0x11
         bytes[top + 8 + 2 * width / 8 + 1] = 0
-        #expect(throws: SpaceVerifier.Failure.self) { try SpaceVerifier.verify(bytes) }
+        #expect(throws: SpaceAccounting.Failure.self) { try SpaceAccounting.verify(bytes) }
     }
 }
