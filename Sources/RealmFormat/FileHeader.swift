@@ -53,6 +53,17 @@ public struct FileHeader: Sendable, Equatable {
         }
     }
 
+    /// The header recovery assumes when the real one is damaged: one live slot naming the top
+    /// array it found.
+    init(assumingTopRef topRef: Int64, fileFormat: Int) {
+        isStreamingForm = false
+        self.topRef = topRef
+        self.fileFormat = fileFormat
+        selectedSlot = 0
+        topRefs = (topRef, 0)
+        formats = (fileFormat, fileFormat)
+    }
+
     /// File formats whose structures this reader decodes.
     public static let readableFormats: ClosedRange<Int> = 20...24
 

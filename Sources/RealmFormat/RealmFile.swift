@@ -97,6 +97,32 @@ public final class RealmFile: Sendable {
         self.tables = tables
     }
 
+    /// A file read for recovery: from a top array the caller chose (the header may be what is
+    /// damaged), with the tables that could be read; `skip` hears about each one that could not.
+    init(salvaging mapped: MappedFile, header: FileHeader, topRef: Int64, fileFormat: Int, names: BlobLeaf, tableRefs: Node,
+         skip: (_ slot: Int, _ name: String, _ error: RealmFormatError) -> Void) {
+        path = mapped.path
+        self.mapped = mapped
+        self.header = header
+        self.topRef = topRef
+        self.fileFormat = fileFormat
+        pinned = nil
+        top = try? GroupTop(ref: topRef, file: mapped.bytes)
+        var tables: [Table] = []
+        for slot in 0..<tableRefs.size {
+            let name = (try? names.element(slot).string) ?? "table \(slot)"
+            do throws(RealmFormatError) {
+                guard case let .ref(raw) = try tableRefs.slot(slot) else { continue }
+                let tableTop = try mapped.bytes.node(at: raw, context: "table \"\(name)\"")
+                tables.append(try Table(name: name, slot: slot, top: tableTop, file: mapped.bytes, format: fileFormat,
+                                        toleratesDamagedObjects: true))
+            } catch {
+                skip(slot, name, error)
+            }
+        }
+        self.tables = tables
+    }
+
     public func table(named name: String) -> Table? {
         tables.first { $0.name == name }
     }

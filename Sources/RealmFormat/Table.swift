@@ -38,7 +38,9 @@ public struct Table: Sendable {
         allColumns.first { !$0.isBacklink && $0.name == name }
     }
 
-    init(name: String, slot: Int, top: Node, file: FileBytes, format: Int) throws(RealmFormatError) {
+    /// With `toleratesDamagedObjects` (recovery), a cluster tree that cannot even be counted
+    /// leaves the table empty instead of failing it: the recovery walks the tree itself.
+    init(name: String, slot: Int, top: Node, file: FileBytes, format: Int, toleratesDamagedObjects: Bool = false) throws(RealmFormatError) {
         let context = "table \"\(name)\""
         try top.require(top.hasRefs && top.size >= 4, context, "a table top array needs at least 4 slots, found \(top.size)")
         self.name = name
@@ -62,8 +64,13 @@ public struct Table: Sendable {
         allColumns = try Table.readColumns(
             spec: spec, context: context, primaryKeyRaw: primaryKeyRaw, searchIndexes: searchIndexes,
             oppositeTables: oppositeTables, oppositeColumns: oppositeColumns)
-        let root = try top.child(2, "\(context) objects")
-        objects = try ClusterTree(root: root, file: file, tableName: name, fileFormat: format)
+        do throws(RealmFormatError) {
+            let root = try top.child(2, "\(context) objects")
+            objects = try ClusterTree(root: root, file: file, tableName: name, fileFormat: format)
+        } catch {
+            guard toleratesDamagedObjects else { throw error }
+            objects = try ClusterTree(root: nil, file: file, tableName: name, fileFormat: format)
+        }
     }
 
     private static func readColumns(spec: Node, context: String, primaryKeyRaw: Int64?, searchIndexes: Node?,

@@ -22,6 +22,11 @@ struct LifecycleTests {
         #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [], sourceLocation: sourceLocation)
     }
 
+    /// The schema version object stores keep beside the classes (verify expects it); last in
+    /// the table list, so the link positions of the tables before it stay as written.
+    let metadata = NewTable(name: "metadata", columns: [NewColumn(name: "version", type: .int)],
+                            keys: [0], values: [[.scalar(.int(0))]], keySequence: 1)
+
     /// Key `sequence` of a table without primary key (fixtures README, "Object keys").
     func squeezed(_ sequence: Int64) -> Int64 { (sequence & 0xFF) | ((sequence >> 8) << 16) }
 
@@ -291,7 +296,7 @@ struct LifecycleTests {
                  .dictionary([DictionaryEntry(key: "k", value: .scalar(link(1))), DictionaryEntry(key: "m", value: .scalar(link(3)))])],
             ],
             keySequence: 4)
-        try RealmFileWriter().write(tables: [node], to: path)
+        try RealmFileWriter().write(tables: [node, metadata], to: path)
         try verify(path)
         let (session, _) = try session(path)
         try session.execute("delete Node[_key = 1]")
@@ -331,7 +336,7 @@ struct LifecycleTests {
             keySequence: 4)
         let targets = NewTable(name: "class_Target", columns: [NewColumn(name: "name", type: .string)], keys: [0, 1],
                                values: [[.scalar(.string("t0")), .scalar(.string("t1"))]], keySequence: 2)
-        try RealmFileWriter().write(tables: [parent, embedded, targets], to: path)
+        try RealmFileWriter().write(tables: [parent, embedded, targets, metadata], to: path)
         try verify(path)
         let (session, _) = try session(path)
         try session.execute("delete Parent[0]")

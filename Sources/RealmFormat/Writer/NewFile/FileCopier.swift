@@ -54,7 +54,7 @@ public struct FileCopier {
     /// A value read from the file as a value to write: collections read out (recursively for
     /// collections nested in Mixed), links pointing at table positions in the new file, sets and
     /// dictionaries in format-24 order.
-    private func converted(_ value: RealmValue, column: Column?, collections: CollectionReader,
+    func converted(_ value: RealmValue, column: Column?, collections: CollectionReader,
                            positions: [UInt32: Int]) throws(RealmFormatError) -> NewValue {
         guard case let .collection(collection) = value else { return .scalar(relinked(value, positions)) }
         if collection.kind == .dictionary {
@@ -81,13 +81,17 @@ public struct FileCopier {
         return .list(values)
     }
 
+    /// A link's table when the table is not among those written (only recovery meets one:
+    /// the table could not be read, or a damaged value names a table that never existed).
+    static let unknownTable = UInt32.max
+
     /// Links name their target by table position in the new file.
     private func relinked(_ value: RealmValue, _ positions: [UInt32: Int]) -> RealmValue {
         switch value {
         case let .link(table, key):
-            return positions[table].map { .link(table: UInt32($0), key: key) } ?? value
+            return .link(table: positions[table].map { UInt32($0) } ?? FileCopier.unknownTable, key: key)
         case let .typedLink(table, key):
-            return positions[table].map { .typedLink(table: UInt32($0), key: key) } ?? value
+            return .typedLink(table: positions[table].map { UInt32($0) } ?? FileCopier.unknownTable, key: key)
         default:
             return value
         }
