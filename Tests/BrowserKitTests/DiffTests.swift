@@ -252,6 +252,10 @@ struct DiffTests {
         #expect(lines.first == "diff OTHER | A B [--class CLASS] [--json] [--key-file KEYFILE]")
         #expect(lines.contains("  diff before.realm --class Task      one class: its schema and objects only"))
         #expect(lines.contains { $0.hasPrefix("  realm-browser diff a.realm b.realm  from the shell; exit status 0 same, 1 different, 2 trouble") })
+        // Matching files, as diff prints species.realm against itself.
+        #expect(lines.contains("    no differences between a.realm and b.realm (2 classes, 47 objects)"))
+        let species = Fixtures.realmPath("species")
+        #expect(try DiffTests.diff("\(species) \(species)") == "no differences between \(species) and \(species) (2 classes, 47 objects)\n")
     }
 
     @Test func completionOffersOptionsAndClasses() throws {

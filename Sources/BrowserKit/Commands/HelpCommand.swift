@@ -144,6 +144,44 @@ enum HelpCommand {
           lists, sets and dictionaries as wholes. Properties added or removed are schema changes,
           not changes of every object. An encrypted B opens with A's key, --key-file or
           REALM_BROWSER_KEY; in scripts (-c, -f) diff fails only when it cannot compare.
+          Files that match print one line:
+            no differences between a.realm and b.realm (2 classes, 47 objects)
+
+        """,
+        "verify": """
+          verify                          the open file: OK, or one line per problem
+          verify other.realm              another file (encrypted: --key-file KEYFILE or REALM_BROWSER_KEY)
+          verify --json                   one JSON document: {"file":…,"ok":true,"problemCount":0,…,"problems":[]}
+          realm-browser verify app.realm  from the shell; exit status 0 sound, 1 problems found or unreadable
+
+          A sound file prints OK, then what was checked:
+            OK
+            species.realm: 3 tables, 48 objects, 99 nodes, 5 free entries, version 3
+          A damaged one prints every problem: its check, where in the schema, the offset in the file:
+            [space] offset 352: bytes 352..<360 belong to no node and no free entry
+            [backlinks] table class_Category, object key 0: 7 link(s) from class_Specimen.category, 8 backlink(s)
+            [metadata] the file has classes but no metadata table (the schema version)
+          The checks: header, space (every node reached once, free lists, no byte unaccounted for),
+          schema, cluster-tree, values, collections, backlinks (both ways, embedded owners),
+          search-index, encryption (a damaged page), metadata, history. A file with problems
+          fails the command (exit status 1 in scripts).
+
+        """,
+        "import": """
+          import csv dogs.csv Dog                        into class Dog, each field read as its schema says
+          import json dogs.json Dog                      what 'export json Dog dogs.json' writes (or its "Dog" member)
+          import json fungi.json Fungus --primary name   a new class, types inferred and reported
+          import csv dogs.csv Dog --skip-bad             the valid rows only; the bad ones are listed
+
+          Every record is checked before anything is written:
+            cannot use categories.json: 1 bad record, nothing imported ('--skip-bad' imports the valid records):
+              record 2 (line 3): name: expected a string, got 5
+          A new class is reported, then written with its objects in one commit:
+            new class Fungus (name string primary, edible bool), types inferred from fungi.json
+            imported 2 objects into new class Fungus  (committed version 4, 800 bytes written)
+          Links are the target's primary key (else its object key); lists, sets, dictionaries,
+          embedded objects and Mixed values as 'export' writes them. Inside 'begin' the objects
+          are staged with the other changes.
 
         """,
         "classes": """
