@@ -44,6 +44,7 @@ public enum CommandRegistry {
         CompactCommand.upgradeSpec,
         LoadCommand.spec,
         DiffCommand.spec,
+        WatchCommand.spec,
         InfoCommand.spec,
         OutputCommands.mode,
         OutputCommands.headers,

@@ -22,11 +22,16 @@ enum ConsistentRead {
     /// an app's commits are no reason to reopen it (the next reading command does).
     static let independent: Set<String> = ["open", "quit", "quit!", "help", "generate", "load",
                                            "mode", "headers", "output", "once", "timer"]
+    /// Commands that run another command themselves, each time through `run` with the
+    /// guarantees above (`watch`: once per version it shows). Never held, pinned or rerun as a
+    /// whole: that would hold a version for as long as they run, and their output with it.
+    static let driving: Set<String> = ["watch"]
     static let attempts = 4
 
     /// Runs `command` so that what it prints comes from one version of the file.
     static func run(_ command: CommandSpec, arguments: String, session: Session) throws(BrowserError) {
-        guard session.transaction == nil, session.catalog != nil, !independent.contains(command.name) else {
+        guard session.transaction == nil, session.catalog != nil, !independent.contains(command.name),
+              !driving.contains(command.name) else {
             try command.run(arguments, session)
             return
         }
@@ -78,7 +83,7 @@ enum ConsistentRead {
     static func reload(_ session: Session, during command: String?, pinned: PinnedVersion? = nil) throws(BrowserError) {
         guard let old = session.file?.openedVersion else { return }
         try session.reloadKeepingNavigation(pinned: pinned)
-        guard let new = session.file?.openedVersion else { return }
+        guard let new = session.file?.openedVersion, session.announcesReloads else { return }
         var message = new.inode == old.inode && new.device == old.device
             ? "reloaded: another process committed version \(new.version)"
             : "reloaded: the file was replaced (now at version \(new.version))"

@@ -21,6 +21,12 @@ public final class Session {
     /// Set while a command reads a version registered in a running app's lock file
     /// (`PinnedRead`): it cannot change under the command, so nothing needs re-checking.
     var readsPinnedVersion = false
+    /// Whether reloads after another process's commits are announced ("reloaded: …"). `watch`
+    /// turns it off while it runs: its own header names every version it shows.
+    var announcesReloads = true
+    /// Runs each time `watch` looks for a new version: tests commit from another editor here,
+    /// so a watch's versions follow each other deterministically.
+    public var whileWatching: (() -> Void)?
     /// What the last read command found about a Realm app having the file open.
     public internal(set) var appPresence = AppPresence.unknown
     public private(set) var catalog: Catalog?
@@ -121,15 +127,7 @@ public final class Session {
 
     /// Runs one statement (a command and its arguments).
     public func execute(_ statement: String) throws(BrowserError) {
-        let (name, arguments) = StatementSplitter.command(in: statement)
-        guard !name.isEmpty, !name.hasPrefix("#") else { return }
-        guard let command = CommandRegistry.command(named: name) else {
-            throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, among: CommandRegistry.allNames))
-        }
-        // 'commit now' or 'info Specimen' would otherwise run as if the words were not there.
-        if command.arguments.isEmpty && !arguments.isEmpty {
-            throw .usage("\(command.name) takes no arguments ('\(arguments)' is left over)")
-        }
+        guard let (command, arguments) = try Session.command(in: statement) else { return }
         // Timed from here, so that the time covers reading, printing and any retry; the
         // `timer` command itself is not timed.
         let timer = showsTimer && command.name != TimerCommand.spec.name ? CommandTimer() : nil
@@ -146,6 +144,21 @@ public final class Session {
             throw .unknownClass(name, suggestion: suggestion)
         }
         if let timer { confirm(timer.report) }
+    }
+
+    /// The command a statement names and its arguments; nil for an empty statement or a comment.
+    /// Shared by `execute` and `watch`, which runs a command of its own again and again.
+    static func command(in statement: String) throws(BrowserError) -> (CommandSpec, String)? {
+        let (name, arguments) = StatementSplitter.command(in: statement)
+        guard !name.isEmpty, !name.hasPrefix("#") else { return nil }
+        guard let command = CommandRegistry.command(named: name) else {
+            throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, among: CommandRegistry.allNames))
+        }
+        // 'commit now' or 'info Specimen' would otherwise run as if the words were not there.
+        if command.arguments.isEmpty && !arguments.isEmpty {
+            throw .usage("\(command.name) takes no arguments ('\(arguments)' is left over)")
+        }
+        return (command, arguments)
     }
 
     /// Throws if another process committed since the file was opened: commands that write

@@ -67,6 +67,7 @@ enum HelpCommand {
           open app.realm --key-file app.key   an encrypted realm (or REALM_BROWSER_KEY=hex realm-browser app.realm)
           compact copy.realm --decrypt         a plain copy of an encrypted realm (without --decrypt: encrypted)
           schema --dot                 the class graph: realm-browser app.realm -c 'schema --dot' | dot -Tpng > schema.png
+          watch count Specimen         again at each commit an app makes, with what changed ('help watch'; Ctrl-C stops)
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains
         how positions, object keys and primary keys differ. Commands can be joined with ';'.
@@ -116,6 +117,7 @@ enum HelpCommand {
     """
 
     static let examples: [String: String] = [
+        "watch": WatchCommand.examples,
         "append": collectionExamples,
         "remove": collectionExamples,
         "move": collectionExamples,

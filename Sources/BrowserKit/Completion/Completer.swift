@@ -116,6 +116,8 @@ public enum Completer {
             return position == 0 ? words(["demo"]) : nil
         case "open", "compact", "upgrade", "load":
             return nil
+        case "watch":
+            return watchCandidates(before: before, arguments: arguments, word: word, session: session)
         case "diff":
             if argumentWords.last == "--class" { return classNames() }
             return word.hasPrefix("-") ? words(["--class", "--json", "--key-file", "--key"]) : nil
@@ -123,6 +125,21 @@ public enum Completer {
             // Commands without arguments complete nothing; unknown ones may take a file.
             return CommandRegistry.command(named: name).map { $0.arguments.isEmpty ? [] : nil } ?? []
         }
+    }
+
+    /// `watch [SECONDS] [--count N] [--full] COMMAND`: its options, the commands it runs, then
+    /// the command's own words as if it were typed alone.
+    static func watchCandidates(before: String, arguments: String, word: String, session: Session) -> [String]? {
+        if StatementSplitter.words(in: arguments).last == "--count" { return [] }
+        guard let statement = (try? WatchCommand.parse(arguments))?.statement else { return [] }
+        guard !statement.isEmpty else {
+            let choices = word.hasPrefix("-") ? ["--count", "--full"] : WatchCommand.watchable
+            return choices.filter { $0.hasPrefix(word.lowercased()) }.sorted()
+        }
+        // `before` ends with the command as typed, then the break character(s) before the word.
+        let trailing = before.reversed().prefix { $0.isWhitespace }.count
+        let inner = String(before.dropFirst(before.count - trailing - statement.count)) + word
+        return candidates(line: inner, wordStart: inner.count - word.count, session: session)
     }
 
     /// Command names as typed at the start of a statement (not the punctuation aliases).

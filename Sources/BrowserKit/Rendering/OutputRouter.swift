@@ -21,9 +21,40 @@ public final class OutputRouter: OutputSink {
     public var filePath: String? { file?.path }
 
     private var current: OutputSink {
+        if let captured { return captured }
         if let once { return once.sink }
         if let file { return file.sink }
-        return pager ?? standard
+        return streaming ? standard : pager ?? standard
+    }
+
+    /// While set, output is collected here instead of delivered (`watch` compares each run's
+    /// output with the last one's before it prints anything).
+    private var captured: BufferedOutput?
+    /// While set, the standard output does not go through the pager: `watch` shows each
+    /// version as it comes, where the pager would hold it back until the command ends.
+    private var streaming = false
+
+    /// Runs `body` with its output collected and returns that text, with the error `body`
+    /// threw (its partial output is returned too, for the caller to drop).
+    func capture(_ body: () throws(BrowserError) -> Void) -> (text: String, error: BrowserError?) {
+        let saved = captured
+        let buffer = BufferedOutput()
+        captured = buffer
+        defer { captured = saved }
+        do {
+            try body()
+            return (buffer.text, nil)
+        } catch {
+            return (buffer.text, error)
+        }
+    }
+
+    /// Runs `body` with the standard output past the pager, straight to the terminal.
+    func streamingPastPager<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        let saved = streaming
+        streaming = true
+        defer { streaming = saved }
+        try body()
     }
 
     public func write(_ text: String) {

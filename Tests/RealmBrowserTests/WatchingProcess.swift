@@ -1,0 +1,100 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The built `realm-browser` running a script that watches, its standard output read line by
+/// line as it comes, so a test can act (commit, interrupt) on what the watch has shown rather
+/// than on time having passed.
+final class WatchingProcess {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private var pending: [UInt8] = []
+    /// Everything read from standard output so far, for failure messages.
+    private(set) var seen = ""
+    private var started = false
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = ExecutableTests.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["REALM_BROWSER_HISTORY"] = "/dev/null"
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        started = true
+    }
+
+    deinit { stop() }
+
+    /// The next line of standard output, or nil at its end. `timeout` only bounds a failure (a
+    /// watch that never shows what the test waits for); it decides nothing when things work.
+    func nextLine(timeout: Double = 120) throws -> String? {
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                seen += line + "\n"
+                return line
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw Failure(description: "no line from realm-browser in \(timeout) s; it printed:\n\(seen)") }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                if pending.isEmpty { return nil }
+                let line = String(decoding: pending, as: UTF8.self)
+                pending = []
+                seen += line
+                return line
+            }
+            pending.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The next `count` lines; ending early is a failure.
+    func nextLines(_ count: Int) throws -> [String] {
+        var lines: [String] = []
+        for _ in 0..<count {
+            guard let line = try nextLine() else { throw Failure(description: "the output ended early:\n\(seen)") }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Ctrl-C, as the terminal sends it.
+    func interrupt() {
+        kill(process.processIdentifier, SIGINT)
+    }
+
+    /// Reads standard output to its end and waits for the exit: the lines not read yet, the
+    /// exit status and standard error.
+    func finish() throws -> (rest: [String], status: Int32, errors: String) {
+        var rest: [String] = []
+        while let line = try nextLine() { rest.append(line) }
+        try? input.fileHandleForWriting.close()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (rest, process.terminationStatus, errorText)
+    }
+
+    /// Ends the process however it stands (a test that failed half-way).
+    func stop() {
+        guard started else { return }
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
