@@ -29,6 +29,7 @@ public struct CommandLineOptions: Equatable {
            realm-browser generate demo FILE [--rows N] [--seed S] [--force]
            realm-browser load DUMP.json OUT.realm [--force]
            realm-browser verify FILE [--json] [--key-file KEYFILE]
+           realm-browser recover FILE OUT [--force] [--json] [--key-file KEYFILE]
            realm-browser diff A B [--class CLASS] [--json] [--key-file KEYFILE]
 
     Browse a Realm database file: its classes, schema and objects.
@@ -60,7 +61,8 @@ public struct CommandLineOptions: Equatable {
     Exit status: 0 when every command succeeded, 1 when the file could not be opened or a
     command failed, 2 for invalid command-line arguments. 'realm-browser diff A B' exits like
     diff(1): 0 when the files hold the same schema and objects, 1 when they differ, 2 when they
-    could not be compared.
+    could not be compared. 'realm-browser recover FILE OUT' exits 0 when everything was
+    recovered, 1 when OUT was written with losses (each one reported) or nothing could be.
 
     Examples:
       realm-browser default.realm
@@ -90,8 +92,8 @@ public struct CommandLineOptions: Equatable {
             return options
         }
         // `realm-browser generate demo FILE ...`, `realm-browser load DUMP OUT` and
-        // `realm-browser verify FILE` run the REPL command without opening a file.
-        if let first = arguments.first, ["generate", "load", "verify"].contains(first) {
+        // `realm-browser verify FILE`, `realm-browser recover FILE OUT` run the REPL command without opening a file.
+        if let first = arguments.first, ["generate", "load", "verify", "recover"].contains(first) {
             options.commands = arguments.map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }.joined(separator: " ")
             return options
         }

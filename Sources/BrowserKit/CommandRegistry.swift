@@ -41,6 +41,7 @@ public enum CommandRegistry {
         GenerateCommand.spec,
         CompactCommand.spec,
         VerifyCommand.spec,
+        RecoverCommand.spec,
         CompactCommand.upgradeSpec,
         LoadCommand.spec,
         DiffCommand.spec,

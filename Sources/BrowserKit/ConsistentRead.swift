@@ -16,7 +16,7 @@ enum ConsistentRead {
     /// run again after a reload (their navigation changes are undone first).
     static let rerunnable: Set<String> = [
         "classes", "schema", "show", "find", "sort", "more", "cd", "back", "backlinks", "count", "stats", "dump", "info",
-        "export", "compact", "upgrade", "verify", "diff",
+        "export", "compact", "upgrade", "verify", "recover", "diff",
     ]
     /// Commands that do not read the open file, so a file that went away must not stop them, and
     /// an app's commits are no reason to reopen it (the next reading command does).

@@ -57,7 +57,9 @@ public struct Table: Sendable {
         }
         var primaryKeyRaw: Int64?
         if top.size > 11, case let .tagged(raw) = try top.slot(11) { primaryKeyRaw = raw }
-        let searchIndexes = top.size > 4 ? try top.child(4, "\(context) search indexes") : nil
+        // Recovery rebuilds every index from the values, so a damaged list of them costs nothing.
+        let searchIndexes = top.size > 4 ? (toleratesDamagedObjects ? (try? top.child(4, "\(context) search indexes")) ?? nil
+                                                                 : try top.child(4, "\(context) search indexes")) : nil
         let oppositeTables = top.size > 7 ? try top.child(7, "\(context) opposite tables") : nil
         let oppositeColumns = top.size > 8 ? try top.child(8, "\(context) opposite columns") : nil
         let spec = try top.requiredChild(0, "\(context) spec")

@@ -41,6 +41,28 @@ struct HelpExamplesTests {
         }
     }
 
+    /// The sample report is history.realm with its second Note leaf unreadable.
+    @Test func recoverTeachesByExample() throws {
+        guard Fixtures.requirePresent() else { return }
+        let lines = try HelpExamplesTests.help("recover")
+        #expect(lines.contains("  recover broken.realm saved.realm          a file that may not even open (its header damaged)"))
+        let damaged = try FixtureCopy.make(of: "history", prefix: "HelpExamples-recover")
+        let saved = damaged + ".saved.realm"
+        defer { [damaged, saved].forEach(FixtureCopy.remove) }
+        let (ref, _) = try RecoverDamage.leaf(1, of: "class_Note", in: damaged)
+        try RecoverDamage.patch(damaged, at: ref, with: RecoverDamage.unreadableHeader)
+        let output = BufferedOutput()
+        #expect(throws: BrowserError.self) { try Session(output: output).execute("recover \(damaged) \(saved)") }
+        let printed = output.text.split(separator: "\n").map(String.init)
+        #expect(printed.first == "recovered \(damaged) into \(saved): version 302, file format 24, from the header's top array")
+        #expect(lines.contains("    recovered broken.realm into saved.realm: version 302, file format 24, from the header's top array"))
+        for sample in ["Note     │   328 │          176 │           0 │          0 │", "Note: 176 of the 504 objects its tree counts were in parts of it that could not be read",
+                       "Note: the objects under child 1 of the inner node at offset 44272 could not be read: "] {
+            #expect(lines.contains { $0.hasPrefix("    " + sample) }, "\(sample)")
+            #expect(printed.contains { $0.hasPrefix(sample) }, "\(printed)")
+        }
+    }
+
     @Test func importTeachesByExample() throws {
         guard Fixtures.requirePresent() else { return }
         let lines = try HelpExamplesTests.help("import json")

@@ -8,8 +8,8 @@ import TestSupport
 /// Creating and deleting objects without refusals: the rebuild of a table's cluster tree, Realm's
 /// nullification of every kind of reference to a deleted object, cascading deletes of embedded
 /// objects, and embedded objects created, replaced and removed through their parent. Every
-/// expectation is Realm's own fixture dump edited by hand; every file passes the space verifier
-/// and the backlink audit after every commit.
+/// expectation is Realm's own fixture dump edited by hand; every file passes `verify` (space accounting,
+/// backlinks, metadata) after every commit.
 @Suite("Object lifecycle", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct LifecycleTests {
     func session(_ path: String) throws -> (Session, BufferedOutput) { try FileSession.open(path) }

@@ -32,7 +32,7 @@ public enum EncryptedFixture {
         return path
     }
 
-    /// The decrypted bytes of the encrypted realm at `path`, for the space verifier.
+    /// The decrypted bytes of the encrypted realm at `path`, for the space accounting.
     public static func plaintext(of path: String, key: EncryptionKey) throws -> [UInt8] {
         let file = try EncryptedFile(path: path, key: key)
         return Array(file.plaintext)

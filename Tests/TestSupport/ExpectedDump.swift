@@ -1,7 +1,6 @@
 import BrowserKit
 import Foundation
 import Testing
-import TestSupport
 
 /// A fixture's canonical dump (Realm's own, from ../shared/fixtures) edited by hand into what
 /// the file must dump after an operation, so that expectations never come from our writer.

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import RealmFormat
 
 /// `compact OUT [--force]` and `upgrade OUT [--force]`: a fresh format-24 copy of the open file,
@@ -30,7 +27,7 @@ enum CompactCommand {
         guard words.count == 1, let path = words.first else { throw .usage("\(verb) \(CompactCommand.arguments)") }
         let source = catalog.file
         let key = keyOptions.decrypt ? nil : try keyOptions.key() ?? source.mapped.key
-        guard realpathOrSelf(path) != realpathOrSelf(source.path) else {
+        guard FilePaths.resolved(path) != FilePaths.resolved(source.path) else {
             throw .cannotWrite(path: path, reason: "that is the open file; \(verb) always writes a new file")
         }
         let tables: [NewTable]
@@ -46,11 +43,5 @@ enum CompactCommand {
         try NewFile.write(tables, to: path, force: force, key: key, label: "\(verb) \(path)")
         session.confirm("wrote \(path): file format 24 (from \(source.fileFormat)), \(tables.count) tables, \(total) objects"
                         + (key != nil ? ", encrypted" : source.isEncrypted ? ", decrypted" : ""))
-    }
-
-    private static func realpathOrSelf(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

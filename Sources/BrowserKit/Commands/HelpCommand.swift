@@ -169,6 +169,26 @@ enum HelpCommand {
           fails the command (exit status 1 in scripts).
 
         """,
+        "recover": """
+          recover saved.realm                       what can be read of the open file, into a new file
+          recover broken.realm saved.realm          a file that may not even open (its header damaged)
+          recover broken.realm saved.realm --json   the report as one JSON document ({"complete":false,…})
+          realm-browser recover broken.realm saved.realm   from the shell; exit 0 all recovered, 1 losses
+
+          The damaged file is only read. The new file holds every object whose key and required
+          values can be read; a lost optional value is null, a lost collection empty, a link to a
+          lost object null (or out of its list), an embedded object whose owner was lost is lost.
+          The report says per class what was saved and lost, and why:
+            recovered broken.realm into saved.realm: version 302, file format 24, from the header's top array
+            class    │ saved │ lost objects │ lost values │ lost links │ dropped properties
+            Note     │   328 │          176 │           0 │          0 │
+            Note: 176 of the 504 objects its tree counts were in parts of it that could not be read
+            Note: the objects under child 1 of the inner node at offset 44272 could not be read: …
+          A damaged header is searched past: the newest top array in the file is used, and said so
+          ("from the top array at offset 4936 (found by search)"). 'verify saved.realm' then shows
+          the new file is sound.
+
+        """,
         "import": """
           import csv dogs.csv Dog                        into class Dog, each field read as its schema says
           import json dogs.json Dog                      what 'export json Dog dogs.json' writes (or its "Dog" member)

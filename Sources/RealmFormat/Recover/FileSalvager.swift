@@ -75,11 +75,12 @@ public struct FileSalvager {
         }
         LinkRepair(kinds: file.tables.map(\.kind)).repair(&salvagers)
         var tables = salvagers.map(FileSalvager.newTable)
-        classes = salvagers.map(\.recovery) + classes
+        classes = salvagers.map(\.settledRecovery) + classes
         if let restored = FileSalvager.restoredMetadata(tables) {
             tables.append(restored)
             var note = ClassRecovery(name: "metadata")
-            note.lostObjects = 1
+            note.savedObjects = 1
+            note.lostValues = 1
             note.note("the schema version was lost: written as 0 (the app may run its migration again)")
             classes.append(note)
         }

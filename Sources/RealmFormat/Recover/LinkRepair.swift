@@ -1,9 +1,10 @@
 /// Makes the salvaged tables link only to objects that were saved, as a valid file must.
 ///
 /// A link to an object that was lost becomes null (a single link, a Mixed value, a dictionary
-/// value) or leaves its list. An embedded object needs exactly one owner: one whose owner was
-/// lost is lost too (and with it, its own embedded objects), and a second link to an embedded
-/// object that already has an owner is dropped. Repeats until nothing changes.
+/// value) or leaves its list, as when Realm deletes the target. An embedded object needs
+/// exactly one owner: one whose owner was lost is lost too (and with it, its own embedded
+/// objects), and a second link to an embedded object that already has an owner is dropped.
+/// Repeats until nothing changes.
 struct LinkRepair {
     let kinds: [TableKind]
 
@@ -60,7 +61,18 @@ struct LinkRepair {
             }
             return .list(kept)
         case let .mixedList(items):
-            return .mixedList(items.map { repaired($0, saved: saved, owned: &owned, lost: &lost) })
+            // As Realm does when it deletes a target: a link leaves a Mixed list (a dictionary
+            // keeps its key, with null).
+            var kept: [NewValue] = []
+            kept.reserveCapacity(items.count)
+            for item in items {
+                if case let .scalar(scalar) = item, !keeps(scalar, saved: saved, owned: &owned) {
+                    lost += 1
+                } else {
+                    kept.append(repaired(item, saved: saved, owned: &owned, lost: &lost))
+                }
+            }
+            return .mixedList(kept)
         case let .dictionary(entries):
             return .dictionary(entries.map {
                 DictionaryEntry(key: $0.key, value: repaired($0.value, saved: saved, owned: &owned, lost: &lost))

@@ -98,7 +98,7 @@ struct TableSalvager {
                 let childOffset = try inner.keyOffset(index)
                 walk(child, offset: offset &+ childOffset, depth: depth + 1, keyShift: keyShift, progress: progress)
             } catch {
-                recovery.note("child \(index) of the inner node at offset \(node.ref) could not be read: \(error)")
+                recovery.note("the objects under child \(index) of the inner node at offset \(node.ref) could not be read: \(error)")
             }
         }
     }
@@ -184,7 +184,14 @@ struct TableSalvager {
         rows = unique
     }
 
-    /// Drops rows by key (embedded objects without an owner); returns how many went.
+    /// The report once links are repaired: the rows left are the objects saved.
+    var settledRecovery: ClassRecovery {
+        var settled = recovery
+        settled.savedObjects = rows.count
+        return settled
+    }
+
+    /// Drops rows by key (embedded objects without an owner).
     mutating func remove(keys: Set<Int64>) {
         rows.removeAll { keys.contains($0.key) }
     }
