@@ -9,42 +9,20 @@ import TestSupport
 /// and the version check, through the session's hook, so every interleaving is deterministic.
 @Suite("Consistent reads while another writer commits", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct ConsistentReadTests {
-    struct Opened {
-        let path: String
-        let session: Session
-        let output: BufferedOutput
-        let notices: BufferedOutput
-    }
-
-    func open(_ fixture: String) throws -> Opened {
-        let path = try FixtureCopy.make(of: fixture, prefix: "ConsistentReadTests")
-        let output = BufferedOutput()
-        let notices = BufferedOutput()
-        let session = Session(output: output)
-        session.notices = notices
-        try session.open(path: path)
-        return Opened(path: path, session: session, output: output, notices: notices)
-    }
+    func open(_ fixture: String) throws -> OpenedCopy { try OpenedCopy(of: fixture, prefix: "ConsistentReadTests") }
 
     /// Another writer renames Category[position] (species.realm: 0 Birds, 1 Mammals, ...).
     func rename(category key: Int64, to name: String, in path: String) throws {
-        let editor = try FileEditor(path: path)
-        let table = try #require(editor.file.table(named: "class_Category"))
-        try editor.set(.string(name), column: try #require(table.column(named: "name")), table: table, key: key)
-        try editor.commit()
+        try SpeciesWriter.rename(category: key, to: name, in: path)
         _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    /// Runs another writer's commit inside the session's hook, which cannot throw.
     func recording(_ body: () throws -> Void) {
         do { try body() } catch { Issue.record(error) }
     }
 
     func addCategory(_ name: String, in path: String) throws {
-        let editor = try FileEditor(path: path)
-        let table = try #require(editor.file.table(named: "class_Category"))
-        _ = try editor.create(in: table, values: [(try #require(table.column(named: "name")), .string(name))])
-        try editor.commit()
+        try SpeciesWriter.addCategory(name, in: path)
         _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 

@@ -13,35 +13,14 @@ import TestSupport
 /// categories Birds, Mammals, Flora, Reptiles, Arachnids (species.json).
 @Suite("watch in a session", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment), .serialized)
 struct WatchTests {
-    struct Opened {
-        let path: String
-        let session: Session
-        let output: BufferedOutput
-        let notices: BufferedOutput
-    }
-
-    func open(_ fixture: String) throws -> Opened {
-        let path = try FixtureCopy.make(of: fixture, prefix: "WatchTests")
-        let output = BufferedOutput()
-        let notices = BufferedOutput()
-        let session = Session(output: output)
-        session.notices = notices
-        try session.open(path: path)
-        return Opened(path: path, session: session, output: output, notices: notices)
-    }
+    func open(_ fixture: String) throws -> OpenedCopy { try OpenedCopy(of: fixture, prefix: "WatchTests") }
 
     func rename(category key: Int64, to name: String, in path: String) throws {
-        let editor = try FileEditor(path: path)
-        let table = try #require(editor.file.table(named: "class_Category"))
-        try editor.set(.string(name), column: try #require(table.column(named: "name")), table: table, key: key)
-        try editor.commit()
+        try SpeciesWriter.rename(category: key, to: name, in: path)
     }
 
     func addCategory(_ name: String, in path: String) throws {
-        let editor = try FileEditor(path: path)
-        let table = try #require(editor.file.table(named: "class_Category"))
-        _ = try editor.create(in: table, values: [(try #require(table.column(named: "name")), .string(name))])
-        try editor.commit()
+        try SpeciesWriter.addCategory(name, in: path)
     }
 
     /// The hooks cannot throw: a failing commit is a test failure.
@@ -321,7 +300,7 @@ struct LineDiffTests {
     }
 
     @Test func minimalOnRandomInputs() {
-        var generator = SplitMix(state: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<300 {
             let old = (0..<Int(generator.next() % 12)).map { _ in String(generator.next() % 4) }
             let new = (0..<Int(generator.next() % 12)).map { _ in String(generator.next() % 4) }
@@ -332,17 +311,6 @@ struct LineDiffTests {
             let removed = diff.changes.compactMap { if case let .removed(line) = $0 { line } else { nil } }
             let added = diff.changes.compactMap { if case let .added(line) = $0 { line } else { nil } }
             #expect(Self.commonLength(old, removed) == removed.count && Self.commonLength(new, added) == added.count)
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
