@@ -24,7 +24,9 @@ public final class MappedFile: @unchecked Sendable {
 
     /// Maps `path`; with a key, decrypts it instead (realm-file-format.md §11): every page once,
     /// into memory of its own, so that every reader above works on plaintext unchanged.
-    public init(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) {
+    /// `zeroingDamagedPages` is for recovery: encrypted pages that fail authentication read
+    /// as zeros (`decrypted.damagedPages`) instead of failing the open.
+    public init(path: String, key: EncryptionKey? = nil, zeroingDamagedPages: Bool = false) throws(RealmFormatError) {
         self.path = path
         self.key = key
         if let key {
@@ -36,7 +38,7 @@ public final class MappedFile: @unchecked Sendable {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             do throws(EncryptionError) {
-                let file = try EncryptedFile(descriptor: descriptor, key: key)
+                let file = try EncryptedFile(descriptor: descriptor, key: key, zeroingDamagedPages: zeroingDamagedPages)
                 decrypted = file
                 bytes = file.bytes
             } catch {

@@ -73,6 +73,37 @@ struct RecoverTests {
         #expect(try JSONParser.parse(buffer.text) == (try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("encrypted"))))
     }
 
+    /// A page of encrypted.realm fails authentication: recovery reads it as zeros, loses what
+    /// was on it (at least a leaf of RealmTestClass1), and saves the rest into a file that verifies; a wrong key opens nothing.
+    @Test("a damaged encrypted page is read as zeros and the rest recovered; a wrong key is still refused")
+    func damagedEncryptedPage() throws {
+        guard Fixtures.requirePresent() else { return }
+        let damaged = try FixtureCopy.make(of: "encrypted", prefix: "RecoverTests-page")
+        let output = temporaryPath("encrypted.realm")
+        defer { FixtureCopy.remove(damaged); FixtureCopy.remove(output) }
+        let key = try EncryptedFixture.key()
+        // The page holding RealmTestClass1's first leaf.
+        let file = try RealmFile(path: damaged, key: key)
+        var leafRef = 0
+        try file.table(named: "class_RealmTestClass1")?.objects.forEachLeaf { leaf in if leafRef == 0 { leafRef = leaf.nodeRef } }
+        let page = leafRef / EncryptedLayout.pageSize
+        let entry = EncryptedLayout.ivEntryOffset(page: page) + 4
+        let original = try Data(contentsOf: URL(fileURLWithPath: damaged))
+        try RecoverDamage.patch(damaged, at: entry, with: [original[entry] ^ 0x80])
+        let salvage = try FileSalvager(path: damaged, key: key).salvage()
+        #expect(page > 0 && salvage.report.damagedPages == [page])
+        #expect(!salvage.report.isComplete)
+        try RealmFileWriter().write(tables: salvage.tables, to: output, key: key)
+        #expect(try FileVerifier(file: RealmFile(path: output, key: key)).verify().problems == [])
+        let written = try RealmFile(path: output, key: key)
+        for saved in salvage.report.classes {
+            #expect(written.tables.first { ($0.className ?? $0.name) == saved.name }?.objects.count == saved.savedObjects, "\(saved.name)")
+        }
+        let lostClass = try #require(salvage.report.classes.first { $0.name == "RealmTestClass1" })
+        #expect(lostClass.savedObjects < 100 && salvage.report.savedObjects > 0)
+        #expect(throws: RealmFormatError.self) { try FileSalvager(path: damaged, key: try EncryptedFixture.alteredKey(byte: 0)).salvage() }
+    }
+
     @Test("a zeroed header: the newest top array is found by searching, and everything in it recovered", arguments: fixtures)
     func zeroedHeaderIsSearchedPast(fixture: String) throws {
         guard Fixtures.requirePresent() else { return }

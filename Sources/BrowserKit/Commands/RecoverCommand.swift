@@ -52,7 +52,8 @@ enum RecoverCommand {
             throw .file(error)
         }
         // What was read is one version only if no other process committed meanwhile.
-        if words.count == 1 { try session.requireUnchangedFile() }
+        // FILE is not the open file: a commit to the open one meanwhile is no reason to run again.
+        if words.count == 1 { try session.requireUnchangedFile() } else { session.versionConfirmed = true }
         try NewFile.write(salvage.tables, to: output, force: force, key: key, label: "recover \(output)")
         let report = salvage.report
         if json {

@@ -7,6 +7,7 @@ enum RecoveryJSON {
             + ",\"complete\":\(report.isComplete),\"source\":" + string(report.source.rawValue)
             + ",\"topRef\":\(report.topRef),\"version\":\(report.version),\"fileFormat\":\(report.fileFormat)"
             + ",\"headerProblem\":" + (report.headerProblem.map(string) ?? "null")
+            + ",\"damagedPages\":[" + report.damagedPages.map(String.init).joined(separator: ",") + "]"
             + ",\"savedObjects\":\(report.savedObjects),\"lostObjects\":\(report.lostObjects),\"classes\":["
         for (index, recovery) in report.classes.enumerated() {
             if index > 0 { text += "," }

@@ -11,6 +11,9 @@ enum RecoveryText {
         }
         session.confirm("recovered \(report.path) into \(output): \(origin)")
         if let problem = report.headerProblem { session.output.line("header: \(problem)") }
+        if !report.damagedPages.isEmpty {
+            session.output.line("encrypted pages \(report.damagedPages.map(String.init).joined(separator: ", ")) failed authentication (damaged): read as zeros")
+        }
         let printer = session.rowPrinter([OutputColumn("class"), OutputColumn("saved", alignment: .right),
                                           OutputColumn("lost objects", alignment: .right), OutputColumn("lost values", alignment: .right),
                                           OutputColumn("lost links", alignment: .right), OutputColumn("dropped properties")])
@@ -43,7 +46,8 @@ enum RecoveryText {
         if lostTables > 0 { parts.insert(count(lostTables, "whole class", "whole classes"), at: 0) }
         let dropped = report.classes.reduce(0) { $0 + $1.droppedProperties.count }
         if dropped > 0 { parts.append(count(dropped, "property", "properties")) }
-        let lost = report.classes.contains { !$0.isComplete }
+        if !report.damagedPages.isEmpty { parts.append(count(report.damagedPages.count, "damaged encrypted page")) }
+        let lost = report.classes.contains { !$0.isComplete } || !report.damagedPages.isEmpty
         guard report.source == .header else {
             let version = "the header was damaged: version \(report.version) is the newest found in the file, perhaps not the last committed"
             return lost ? parts.joined(separator: ", ") + " could not be recovered, and " + version : version

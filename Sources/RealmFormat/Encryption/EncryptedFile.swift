@@ -28,6 +28,9 @@ public final class EncryptedFile: @unchecked Sendable {
     /// Data pages read through their previous IV (slot 2): their last write was interrupted,
     /// so they hold their earlier content. Empty for a file closed cleanly.
     public let interruptedPages: [Int]
+    /// Pages that failed authentication and were left as zeros: only when opened for
+    /// recovery (`zeroingDamagedPages`); otherwise a damaged page fails the open.
+    public let damagedPages: [Int]
 
     private let mapping: UnsafeMutableRawPointer
 
@@ -36,7 +39,10 @@ public final class EncryptedFile: @unchecked Sendable {
 
     /// Decrypts the encrypted Realm file open (at least for reading) on `descriptor`. The
     /// descriptor stays the caller's: it is neither moved nor closed (reads use `pread`).
-    public init(descriptor: Int32, key: EncryptionKey) throws(EncryptionError) {
+    /// With `zeroingDamagedPages` (recovery), a page that fails authentication reads as zeros
+    /// instead of failing the open, so that the rest can be read; a key that opens no page at
+    /// all is still the wrong key.
+    public init(descriptor: Int32, key: EncryptionKey, zeroingDamagedPages: Bool = false) throws(EncryptionError) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .readFailed(offset: 0, reason: EncryptedFile.errnoText()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile }
@@ -56,9 +62,10 @@ public final class EncryptedFile: @unchecked Sendable {
             throw .readFailed(offset: 0, reason: "cannot map \(logical) bytes for the decrypted file: " + EncryptedFile.errnoText())
         }
         var interrupted: [Int] = []
+        var damaged: [Int]? = zeroingDamagedPages ? [] : nil
         do {
             let image = UnsafeMutableRawBufferPointer(start: address, count: logical)
-            interrupted = try EncryptedFile.decryptAll(descriptor: descriptor, physicalSize: size, key: key, into: image)
+            interrupted = try EncryptedFile.decryptAll(descriptor: descriptor, physicalSize: size, key: key, into: image, damaged: &damaged)
         } catch {
             munmap(address, logical)
             throw error
@@ -69,6 +76,7 @@ public final class EncryptedFile: @unchecked Sendable {
         logicalSize = logical
         plaintext = UnsafeRawBufferPointer(start: address, count: logical)
         interruptedPages = interrupted
+        damagedPages = damaged ?? []
     }
 
     /// Opens `path` read-only and decrypts it (`init(descriptor:key:)`).
@@ -112,7 +120,7 @@ public final class EncryptedFile: @unchecked Sendable {
     /// its AES half wrong (the IV only reaches bytes 0-15 in CBC, so even a damaged IV counter
     /// leaves those bytes intact).
     private static func decryptAll(descriptor: Int32, physicalSize: Int, key: EncryptionKey,
-                                   into image: UnsafeMutableRawBufferPointer) throws(EncryptionError) -> [Int] {
+                                   into image: UnsafeMutableRawBufferPointer, damaged: inout [Int]?) throws(EncryptionError) -> [Int] {
         let cipher = try PageCipher(key: key)
         let pageSize = EncryptedLayout.pageSize
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: EncryptedLayout.blockSize, alignment: pageSize)
@@ -122,6 +130,7 @@ public final class EncryptedFile: @unchecked Sendable {
         }
         var interrupted: [Int] = []
         var firstPageFailed = false
+        var authenticated = 0
         var blockStart = 0
         var block = 0
         while blockStart < physicalSize {
@@ -143,26 +152,40 @@ public final class EncryptedFile: @unchecked Sendable {
                     source = try cipher.decrypt(page: page, ciphertext: ciphertext, entry: entry, into: output)
                 } catch .wrongKey {
                     firstPageFailed = true
+                    if damaged != nil { EncryptedFile.zero(output, page: page, recordingIn: &damaged) }
                     continue
-                } catch .damagedPage(let damaged, let offset) {
-                    throw firstPageFailed ? .wrongKey : .damagedPage(page: damaged, fileOffset: offset)
+                } catch .damagedPage(let damagedPage, let offset) {
+                    guard damaged != nil else { throw firstPageFailed ? .wrongKey : .damagedPage(page: damagedPage, fileOffset: offset) }
+                    EncryptedFile.zero(output, page: page, recordingIn: &damaged)
+                    continue
                 } catch {
                     throw error
                 }
+                if source == .current || source == .previous { authenticated += 1 }
                 if source == .previous { interrupted.append(page) }
                 if page == 0, source == .current || source == .previous,
                    Array(UnsafeRawBufferPointer(rebasing: output[16..<20])) != mnemonic {
                     throw .wrongAESKey
                 }
-                if firstPageFailed, source == .current || source == .previous {
+                if firstPageFailed, damaged == nil, source == .current || source == .previous {
                     throw .damagedPage(page: 0, fileOffset: EncryptedLayout.physicalOffset(page: 0))
                 }
             }
             blockStart += length
             block += 1
         }
-        if firstPageFailed { throw .wrongKey }
+        if damaged != nil {
+            // Some page must authenticate for the key to be the file's.
+            if authenticated == 0 { throw .wrongKey }
+        } else if firstPageFailed {
+            throw .wrongKey
+        }
         return interrupted
+    }
+
+    private static func zero(_ page: UnsafeMutableRawBufferPointer, page number: Int, recordingIn damaged: inout [Int]?) {
+        page.initializeMemory(as: UInt8.self, repeating: 0)
+        damaged?.append(number)
     }
 
     /// `pread` until `buffer` is full; a short file is an error (it shrank since `fstat`).

@@ -23,7 +23,7 @@ public struct FileSalvager {
 
     /// `progress` hears the number of objects read so far.
     public func salvage(progress: (Int) -> Void = { _ in }) throws(RealmFormatError) -> Salvage {
-        let mapped = try MappedFile(path: path, key: key)
+        let mapped = try MappedFile(path: path, key: key, zeroingDamagedPages: true)
         let bytes = mapped.bytes
         if mapped.decrypted == nil, RealmFile.looksEncrypted(bytes) { throw .encryptedWithoutKey(path: path) }
         var header: FileHeader?
@@ -34,8 +34,8 @@ public struct FileSalvager {
             headerProblem = "\(error)"
         }
         if let header, header.topRef == 0 {
-            return Salvage(tables: [], report: RecoveryReport(path: path, source: .header, topRef: 0, version: 0,
-                                                              fileFormat: header.fileFormat, headerProblem: nil, classes: []))
+            return Salvage(tables: [], report: RecoveryReport(path: path, source: .header, topRef: 0, version: 0, fileFormat: header.fileFormat,
+                                                              headerProblem: nil, damagedPages: [], classes: []))
         }
         let chosen: TopCandidate
         if let header, let live = TopCandidate(ref: header.topRef, origin: .header, file: bytes) {
@@ -87,7 +87,7 @@ public struct FileSalvager {
         let source: RecoveryReport.Source = chosen.origin == .header ? .header
             : chosen.origin == .previousHeaderSlot ? .previousVersion : .search
         let report = RecoveryReport(path: path, source: source, topRef: chosen.ref, version: chosen.version, fileFormat: format,
-                                    headerProblem: headerProblem, classes: classes)
+                                    headerProblem: headerProblem, damagedPages: mapped.decrypted?.damagedPages ?? [], classes: classes)
         return Salvage(tables: tables, report: report)
     }
 

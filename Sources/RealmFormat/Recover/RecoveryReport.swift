@@ -19,9 +19,13 @@ public struct RecoveryReport: Sendable, Equatable {
     public let fileFormat: Int
     /// What was wrong with the header, when it was not used.
     public let headerProblem: String?
+    /// Encrypted pages that failed authentication and were read as zeros (their nodes lost).
+    public let damagedPages: [Int]
     public internal(set) var classes: [ClassRecovery]
 
     public var savedObjects: Int { classes.reduce(0) { $0 + $1.savedObjects } }
     public var lostObjects: Int { classes.reduce(0) { $0 + $1.lostObjects + $1.unaccountedObjects } }
-    public var isComplete: Bool { headerProblem == nil && source == .header && classes.allSatisfy(\.isComplete) }
+    public var isComplete: Bool {
+        headerProblem == nil && source == .header && damagedPages.isEmpty && classes.allSatisfy(\.isComplete)
+    }
 }
