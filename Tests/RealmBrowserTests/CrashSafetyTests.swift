@@ -8,15 +8,17 @@ import TestSupport
 /// commit: never a third outcome.
 @Suite("Crash safety", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct CrashSafetyTests {
-    /// Starts the executable on `path` with `script` piped in and kills it with SIGKILL a random
-    /// pause of up to 25 ms after its first commit reached the file. Shared by both kill loops so
-    /// they interrupt commits the same way. Waiting for the first commit (rather than timing from
-    /// the start) makes every run commit at least once however loaded the machine is.
-    /// Returns whether the kill interrupted the process (rather than finding it already finished).
-    /// `options` follow the path (`--key-file` for an encrypted copy, whose first bytes, page
-    /// 0's IV entry, change with every commit as the header's do).
-    func runAndKill(path: String, options: [String] = [], script: String, using generator: inout SystemRandomNumberGenerator) throws -> Bool {
-        let header = try headerBytes(path)
+    /// Starts the executable on `path` with `script` piped in, waits until the file itself shows
+    /// `commits` more versions, then kills it with SIGKILL: during the next commit or between
+    /// two, wherever it is. When to kill is decided by the file's progress, not by a pause, so
+    /// the outcome does not depend on how loaded the machine is; what is asserted is what the
+    /// file shows afterwards. Returns the version the kill was decided at (the file must be at
+    /// least there). `options` follow the path (`--key-file` for an encrypted copy, whose
+    /// version is read with `key`).
+    @discardableResult
+    func runAndKill(path: String, options: [String] = [], key: EncryptionKey? = nil, script: String, afterCommits commits: Int) throws -> Int64 {
+        let start = try FileVersion.current(path: path, key: key).version
+        let target = start + Int64(commits)
         let process = Process()
         process.executableURL = ExecutableTests.executable
         process.arguments = [path] + options
@@ -27,14 +29,18 @@ struct CrashSafetyTests {
         try process.run()
         input.fileHandleForWriting.write(Data(script.utf8))
         try input.fileHandleForWriting.close()
-        // A commit flips the header's top-ref selection; the deadline only keeps a broken
-        // build from hanging the suite.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, try headerBytes(path) == header, Date() < deadline { usleep(200) }
-        usleep(UInt32.random(in: 0..<25_000, using: &generator))
+        // The deadline only keeps a broken build from hanging the suite. A version read while a
+        // commit writes its header may fail or be the old one: it is read again.
+        let deadline = Date().addingTimeInterval(120)
+        var seen = start
+        while process.isRunning, seen < target, Date() < deadline {
+            seen = (try? FileVersion.current(path: path, key: key).version) ?? seen
+            if seen < target { usleep(100) }
+        }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal
+        #expect(seen >= target, "the process ended before its \(commits) commits (version \(seen), wanted \(target))")
+        return target
     }
 
     @Test func killedCommitsLeaveTheOldOrTheNewVersion() throws {
@@ -45,11 +51,12 @@ struct CrashSafetyTests {
         let baseline = try dumpWithout(path: path)
         let script = (1...60).map { "set Specimen[0].latitude = \($0)\nset Specimen[0].name = \"run \($0)\"\n" }.joined()
         var generator = SystemRandomNumberGenerator()
-        var interrupted = 0
         var previous = (latitude: baseline.latitude, name: baseline.name)
         var finalVersion: Int64 = 0
+        var waitedFor: Int64 = 0
         for _ in 0..<200 {
-            if try runAndKill(path: path, script: script, using: &generator) { interrupted += 1 }
+            // Up to 20 of the script's 120 commits, so a run is always cut short.
+            let reached = try runAndKill(path: path, script: script, afterCommits: Int.random(in: 1...20, using: &generator))
 
             let report = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             // Commits reuse free space, and a killed commit only wrote into space its version
@@ -57,6 +64,8 @@ struct CrashSafetyTests {
             // commits ran or were cut short (appending would add ~1 KB per commit).
             #expect(report.logicalSize <= 16384, "logical size \(report.logicalSize) at version \(report.version)")
             finalVersion = report.version
+            #expect(report.version >= reached, "version \(report.version), the kill was decided at \(reached)")
+            waitedFor = reached
             let (rest, latitude, name) = try dumpWithout(path: path)
             #expect(rest == baseline.rest, "only the edited properties may differ")
             // Each run commits latitude = 1, name = "run 1", latitude = 2, ... one at a time, so
@@ -69,10 +78,9 @@ struct CrashSafetyTests {
             #expect(valid, "latitude \(latitude), name \(name) after \(previous)")
             previous = (latitude, name)
         }
-        #expect(interrupted > 100, "most runs are killed while committing")
         // Enough commits completed for the size bound above to mean something (every run commits
         // at least once; twenty appended commits would already pass 16 KiB).
-        #expect(finalVersion - 3 >= 200, "\(finalVersion - 3) commits completed")
+        #expect(finalVersion >= waitedFor && finalVersion - 3 >= 200, "\(finalVersion - 3) commits completed")
     }
 
     /// The same with commits that rebuild a table's tree (a create, a delete that nullifies
@@ -88,10 +96,11 @@ struct CrashSafetyTests {
         // "run N": the class keeps five objects, and its first and last names always agree.
         let script = (1...30).map { "begin\ncreate Category name = \"run \($0)\"\ndelete Category[1]\nset Category[0].name = \"run \($0)\"\ncommit\n" }.joined()
         var generator = SystemRandomNumberGenerator()
-        var interrupted = 0
         var previous = originalNames
         for _ in 0..<100 {
-            if try runAndKill(path: path, script: script, using: &generator) { interrupted += 1 }
+            // Up to 10 of the script's 30 transactions.
+            let reached = try runAndKill(path: path, script: script, afterCommits: Int.random(in: 1...10, using: &generator))
+            #expect(try FileVersion.current(path: path).version >= reached)
 
             _ = try SpaceAccounting.verify([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [])
@@ -107,15 +116,7 @@ struct CrashSafetyTests {
                     "categories \(names) after \(previous)")
             previous = names
         }
-        #expect(interrupted > 50, "most runs are killed while committing")
         #expect(previous != originalNames, "some transactions were committed")
-    }
-
-    /// The file header (top refs, mnemonic, format, selection bit): it changes with every commit.
-    func headerBytes(_ path: String) throws -> Data {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        return try handle.read(upToCount: 24) ?? Data()
     }
 
     /// The dump of `path` with Specimen[0]'s latitude and name taken out (and returned).
