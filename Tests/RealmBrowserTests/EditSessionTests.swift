@@ -63,10 +63,10 @@ struct EditSessionTests {
         """))
     }
 
-    /// Reads what a running process printed until `expected` has arrived (or 20 s passed).
+    /// Reads what a running process printed until `expected` has arrived (or `Patience.seconds` passed).
     func read(_ handle: FileHandle, until expected: String) -> String {
         var text = ""
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(Patience.seconds)
         while !text.contains(expected), Date() < deadline {
             let data = handle.availableData
             if data.isEmpty { break }
@@ -188,10 +188,10 @@ struct EditSessionTests {
             return String(decoding: screen, as: UTF8.self)
         }
 
-        /// Waits until the screen shows `expected` (at most 20 s).
+        /// Waits until the screen shows `expected` (at most `Patience.seconds`).
         @discardableResult
         func waitFor(_ expected: String) -> Bool {
-            for _ in 0..<400 {
+            for _ in 0..<Int(Patience.seconds * 20) {
                 if text.contains(expected) { return true }
                 usleep(50_000)
             }
@@ -202,9 +202,9 @@ struct EditSessionTests {
             _ = keys.utf8CString.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count - 1) }
         }
 
-        /// Waits for the process to end (killing it after 20 s) and closes the terminal.
+        /// Waits for the process to end (killing it after `Patience.seconds`) and closes the terminal.
         func finish() throws -> Int32 {
-            for _ in 0..<400 where process.isRunning { usleep(50_000) }
+            for _ in 0..<Int(Patience.seconds * 20) where process.isRunning { usleep(50_000) }
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
             try terminal.close()

@@ -23,9 +23,9 @@ struct InteractivePagerTests {
         return (try? String(contentsOfFile: capture, encoding: .utf8)) ?? ""
     }
 
-    /// Polls `condition` for up to ten seconds (the debug build starts slowly on a busy machine).
+    /// Polls `condition` for up to `Patience.seconds` (the debug build starts slowly on a busy machine).
     func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        for _ in 0..<100 {
+        for _ in 0..<Int(Patience.seconds * 10) {
             if try condition() { return true }
             usleep(100_000)
         }

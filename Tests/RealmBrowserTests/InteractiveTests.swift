@@ -48,10 +48,10 @@ struct InteractiveTests {
 
         func screen() throws -> String { try run(["capture-pane", "-p", "-J", "-t", "main"]).output }
 
-        /// Waits (up to 10 s) until the screen shows `text`; returns the screen.
+        /// Waits (at most `Patience.seconds`) until the screen shows `text`; returns the screen.
         @discardableResult
         func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(Patience.seconds)
             var last = ""
             while Date() < deadline {
                 last = try screen()
@@ -119,7 +119,7 @@ struct InteractiveTests {
         try terminal.waitFor("opened ")
 
         try terminal.type("quit"); try terminal.press("Enter")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(Patience.seconds)
         while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(try !terminal.isRunning(), "quit ends the program")
         let saved = try String(contentsOfFile: history, encoding: .utf8)

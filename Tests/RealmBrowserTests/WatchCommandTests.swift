@@ -159,7 +159,7 @@ struct WatchCommandTests {
         try terminal.type("count Task name BEGINSWITH 'watched'"); try terminal.press("Enter")
         try terminal.waitFor("'watched'\n1\nrealm> ")
         try terminal.type("quit"); try terminal.press("Enter")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(Patience.seconds)
         while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(try !terminal.isRunning(), "the session went on after Ctrl-C, and quit ended it")
     }

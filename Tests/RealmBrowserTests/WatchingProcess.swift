@@ -19,7 +19,9 @@ final class WatchingProcess {
     private(set) var seen = ""
     private var started = false
 
-    init(_ arguments: [String]) throws {
+    /// Standard error goes to a pipe read at `finish`, or to `errorFile` for a process that may
+    /// print more notices than a pipe holds before the test reads them (one per reload).
+    init(_ arguments: [String], errorFile: String? = nil) throws {
         process.executableURL = ExecutableTests.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -27,9 +29,22 @@ final class WatchingProcess {
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = errors
+        if let errorFile {
+            guard FileManager.default.createFile(atPath: errorFile, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: errorFile) else {
+                throw Failure(description: "cannot create \(errorFile)")
+            }
+            process.standardError = handle
+        } else {
+            process.standardError = errors
+        }
         try process.run()
         started = true
+    }
+
+    /// Types `lines` into the running session (a script arriving piece by piece).
+    func send(_ lines: String...) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 
     deinit { stop() }
@@ -79,13 +94,15 @@ final class WatchingProcess {
         kill(process.processIdentifier, SIGINT)
     }
 
-    /// Reads standard output to its end and waits for the exit: the lines not read yet, the
-    /// exit status and standard error.
+    /// Closes standard input, reads standard output to its end and waits for the exit: the
+    /// lines not read yet, the exit status and standard error (empty when it went to a file).
     func finish() throws -> (rest: [String], status: Int32, errors: String) {
+        // The end of standard input ends a session reading its script from there.
+        try? input.fileHandleForWriting.close()
         var rest: [String] = []
         while let line = try nextLine() { rest.append(line) }
-        try? input.fileHandleForWriting.close()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = process.standardError as? Pipe === errors
+            ? String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
         process.waitUntilExit()
         return (rest, process.terminationStatus, errorText)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import RealmFormat
 import Testing
 
@@ -8,8 +9,9 @@ import Testing
 /// A trap ends the whole test process, so set `REALM_FORMAT_TRACE_CORRUPTION=1` to print every
 /// case before it runs: the last printed line then names the fixture and the bytes that crashed.
 enum CorruptionHarness {
-    /// No single read of these files takes more than a fraction of a second when healthy.
-    static let caseTimeLimit: Double = 10
+    /// No single read of these files takes more than a fraction of a second when healthy; the
+    /// limit only tells a hang from a slow machine.
+    static let caseTimeLimit = Patience.seconds
 
     /// The outcome, or nil after a timeout, in which case the caller must stop (the abandoned
     /// thread may still be reading the file).

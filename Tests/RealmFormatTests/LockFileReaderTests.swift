@@ -179,9 +179,18 @@ struct LockFileReaderTests {
         defer { close(writer) }
         try #require(flock(writer, LOCK_EX | LOCK_NB) == 0)
         let before = app.fileBytes()
-        let start = Date()
-        #expect(throws: LockFileError.heldExclusively(path: app.lockPath)) { try LockFileReader.join(realmPath: app.realmPath) }
-        #expect(Date().timeIntervalSince(start) < 5)
+        // A join that blocked would never return: the bound tells that from a slow machine.
+        let realmPath = app.realmPath
+        let outcome = TimeBound.run(seconds: Patience.seconds) { () -> LockFileError? in
+            do throws(LockFileError) {
+                _ = try LockFileReader.join(realmPath: realmPath)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(outcome != nil, "the join waited for the exclusive holder")
+        #expect(outcome == .some(.heldExclusively(path: app.lockPath)))
         #expect(differences(before, app.fileBytes()) == [])
     }
 

@@ -95,11 +95,27 @@ public final class FileEditor {
     private convenience init(path: String, key: EncryptionKey?, reusing open: RealmFile?) throws(RealmFormatError) {
         let lockDescriptor = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard lockDescriptor >= 0 else { throw .cannotWrite(path: path, reason: "cannot open its lock file: " + String(cString: strerror(errno))) }
-        guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard FileEditor.lockExclusively(lockDescriptor) else {
             close(lockDescriptor)
             throw .cannotWrite(path: path, reason: "another process has the Realm open (its lock file \(path).lock is held); close the app and try again")
         }
         try self.init(path: path, key: key, lockDescriptor: lockDescriptor, oldestVersionInUse: nil, reusing: open)
+    }
+
+    /// How many times (10 ms apart) the exclusive lock is tried before the file counts as open elsewhere.
+    static let exclusiveLockAttempts = 100
+
+    /// Takes the lock file exclusively, never blocking for long. A Realm app holds it shared
+    /// for as long as it has the file open, and is refused; but a realm-browser reading the
+    /// same file holds it for a moment before each command (to learn whether an app is there,
+    /// `LockFileReader.join`), and a commit must not fail because it came at that moment.
+    private static func lockExclusively(_ descriptor: Int32) -> Bool {
+        for attempt in 0..<exclusiveLockAttempts {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR else { return false }
+            if attempt + 1 < exclusiveLockAttempts { usleep(10_000) }
+        }
+        return false
     }
 
     /// An editor for a writer that is itself a participant of a Realm session and holds its
