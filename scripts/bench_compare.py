@@ -120,14 +120,14 @@ def main():
     for query in realm["queries"]:
         name, sql = query["name"], SQL[query["name"]]
         statement_rows = None
-        times = []
+        samples = []
         for index in range(args.warmup + args.runs):
             start = time.perf_counter()
             statement_rows = db.execute(sql).fetchall()
             elapsed = (time.perf_counter() - start) * 1e3
             if index >= args.warmup:
-                times.append(elapsed)
-        sqlite_ms = statistics.median(times)
+                samples.append(elapsed)
+        sqlite_ms = statistics.median(samples)
         sqlite_keys = [row[0] for row in statement_rows]
         shell = cli_count(args.sqlite3_cli, args.db, sql)
 

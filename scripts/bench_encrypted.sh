@@ -6,31 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-rows=200000 runs=5
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --rows) rows="${2:?}"; shift 2 ;;
-        --runs) runs="${2:?}"; shift 2 ;;
-        -h|--help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "bench_encrypted: unknown argument $1" >&2; exit 2 ;;
-    esac
-done
-swift build -c release --product realm-browser >&2
-browser="$PWD/.build/release/realm-browser"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source scripts/bench_common.sh "$@"
 head -c 64 /dev/urandom > "$work/key"
-
-# Median wall-clock seconds of `runs` runs of a command.
-median() {
-    local times=()
-    for _ in $(seq "$runs"); do
-        local start end
-        start=$(date +%s.%N); "$@" >/dev/null; end=$(date +%s.%N)
-        times+=("$(echo "$end - $start" | bc)")
-    done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p"
-}
 
 printf '| step | plain (s) | encrypted (s) | ratio |\n|---|---:|---:|---:|\n'
 row() {

@@ -6,33 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-rows=200000 runs=5
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --rows) rows="${2:?}"; shift 2 ;;
-        --runs) runs="${2:?}"; shift 2 ;;
-        -h|--help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "bench_file_tools: unknown argument $1" >&2; exit 2 ;;
-    esac
-done
-swift build -c release --product realm-browser >&2
-browser="$PWD/.build/release/realm-browser"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source scripts/bench_common.sh "$@"
 "$browser" generate demo "$work/demo.realm" --rows "$rows" --seed 1 --force >/dev/null
 cp "$work/demo.realm" "$work/same.realm"
 
-# Median wall-clock seconds of `runs` runs of a command (its exit status is the tool's verdict,
-# not a failure of the benchmark).
-median() {
-    local times=()
-    for _ in $(seq "$runs"); do
-        local start end
-        start=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; end=$(date +%s.%N)
-        times+=("$(echo "$end - $start" | bc)")
-    done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p"
-}
+# A tool's exit status is its verdict (diff of different files, say), not a failure here.
+median_ignores_status=1
 
 dump=$(median "$browser" "$work/demo.realm" -c dump)
 printf '| command (%s objects per class) | seconds | × dump |\n|---|---:|---:|\n' "$rows"

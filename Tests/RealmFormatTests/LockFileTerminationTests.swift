@@ -51,7 +51,7 @@ extension LockFileReaderTests {
         defer { close(pipeEnds[0]) }
         var poller = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
         var ready: UInt8 = 0
-        if poll(&poller, 1, 20_000) != 1 || read(pipeEnds[0], &ready, 1) != 1 || ready != 1 {
+        if poll(&poller, 1, Int32(Patience.seconds * 1000)) != 1 || read(pipeEnds[0], &ready, 1) != 1 || ready != 1 {
             kill(child, SIGKILL)
             var status: Int32 = 0
             waitpid(child, &status, 0)
@@ -60,8 +60,8 @@ extension LockFileReaderTests {
         }
         kill(child, signal)
         var status: Int32 = 0
-        // Never hang the run: a child still alive after 20 s is killed and reported.
-        for _ in 0..<2000 where waitpid(child, &status, WNOHANG) == 0 { usleep(10_000) }
+        // Never hang the run: a child still alive after `Patience.seconds` is killed and reported.
+        for _ in 0..<Int(Patience.seconds * 100) where waitpid(child, &status, WNOHANG) == 0 { usleep(10_000) }
         if waitpid(child, &status, WNOHANG) == 0 {
             kill(child, SIGKILL)
             waitpid(child, &status, 0)

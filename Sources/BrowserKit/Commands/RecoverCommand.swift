@@ -43,11 +43,12 @@ enum RecoverCommand {
         }
         let salvage: FileSalvager.Salvage
         do {
-            // A file that opens says how many objects to expect; a damaged one gets no bar.
-            let expected = (try? RealmFile(path: source, key: key))?.tables.reduce(0) { $0 + $1.objects.count } ?? 0
-            let progress = ProgressReporter(total: expected, label: "recover")
-            defer { progress.finish() }
-            salvage = try FileSalvager(path: source, key: key).salvage { progress.update($0) }
+            var progress: ProgressReporter?
+            defer { progress?.finish() }
+            salvage = try FileSalvager(path: source, key: key).salvage { read, expected in
+                if progress == nil { progress = ProgressReporter(total: expected, label: "recover") }
+                progress?.update(min(read, expected))
+            }
         } catch {
             throw .file(error)
         }

@@ -21,8 +21,10 @@ public struct FileSalvager {
         public let report: RecoveryReport
     }
 
-    /// `progress` hears the number of objects read so far.
-    public func salvage(progress: (Int) -> Void = { _ in }) throws(RealmFormatError) -> Salvage {
+    /// `progress` hears the number of objects read so far and how many the tables' trees say
+    /// they hold (a guess where they are damaged), so that a caller needs no read of its own
+    /// to size a progress bar (which, for an encrypted file, would decrypt it a second time).
+    public func salvage(progress: (_ read: Int, _ expected: Int) -> Void = { _, _ in }) throws(RealmFormatError) -> Salvage {
         let mapped = try MappedFile(path: path, key: key, zeroingDamagedPages: true)
         let bytes = mapped.bytes
         if mapped.decrypted == nil, RealmFile.looksEncrypted(bytes) { throw .encryptedWithoutKey(path: path) }
@@ -60,6 +62,7 @@ public struct FileSalvager {
         var positions: [UInt32: Int] = [:]
         for (index, table) in file.tables.enumerated() { positions[table.key] = index }
         var read = 0
+        let expected = file.tables.reduce(0) { $0 + $1.objects.count }
         var salvagers: [TableSalvager] = []
         for table in file.tables {
             let root = Result<Node?, RealmFormatError> { () throws(RealmFormatError) -> Node? in
@@ -69,7 +72,7 @@ public struct FileSalvager {
             var salvager = TableSalvager(file: file, table: table, root: root, positions: positions)
             salvager.salvage { count in
                 read += count
-                progress(read)
+                progress(read, expected)
             }
             salvagers.append(salvager)
         }
