@@ -19,9 +19,14 @@ let package = Package(
             name: "CCrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // GNU libmicrohttpd: the HTTP server of `realm-browser serve`.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "RealmFormat", dependencies: ["CCrypto"]),
         .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
-        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery"]),
+        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery", "CMicroHTTPD"]),
         .executableTarget(
             name: "realm-browser",
             dependencies: ["BrowserKit", "CReadline"],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what realm-browser needs to build and test, when it is missing: GNU readline's
-# headers, OpenSSL's libcrypto headers, and tmux for the interactive (terminal) test.
+# headers, OpenSSL's libcrypto headers, GNU libmicrohttpd's headers (serve), and tmux for the interactive (terminal) test.
 # Safe to run repeatedly; does nothing on a machine that already has them.
 set -euo pipefail
 
@@ -28,5 +28,7 @@ install_packages() {
 missing=()
 if ! dpkg -s libreadline-dev >/dev/null 2>&1; then missing+=(libreadline-dev); fi
 if ! dpkg -s libssl-dev >/dev/null 2>&1; then missing+=(libssl-dev); fi
+# libmicrohttpd: the HTTP server of 'realm-browser serve'.
+if ! dpkg -s libmicrohttpd-dev >/dev/null 2>&1; then missing+=(libmicrohttpd-dev); fi
 if ! command -v tmux >/dev/null 2>&1; then missing+=(tmux); fi
 if [ ${#missing[@]} -gt 0 ]; then install_packages "${missing[@]}"; fi

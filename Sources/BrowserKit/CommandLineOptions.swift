@@ -21,6 +21,9 @@ public struct CommandLineOptions: Equatable {
     /// `realm-browser diff A B ...`: the words after `diff`, run by `DiffCommand.commandLine`
     /// (which exits like diff(1)) instead of the usual session.
     public var diffArguments: [String]?
+    /// `realm-browser serve FILE ...`: the words after `serve`, run by `ServeCommand.commandLine`
+    /// (which answers HTTP requests until it is stopped) instead of the usual session.
+    public var serveArguments: [String]?
 
     public static let version = "realm-browser 0.1.0"
 
@@ -31,6 +34,7 @@ public struct CommandLineOptions: Equatable {
            realm-browser verify FILE [--json] [--key-file KEYFILE]
            realm-browser recover FILE OUT [--force] [--json] [--key-file KEYFILE]
            realm-browser diff A B [--class CLASS] [--json] [--key-file KEYFILE]
+           realm-browser serve FILE [--port N] [--host ADDRESS] [--write] [--key-file KEYFILE]
 
     Browse a Realm database file: its classes, schema and objects.
 
@@ -63,6 +67,8 @@ public struct CommandLineOptions: Equatable {
     diff(1): 0 when the files hold the same schema and objects, 1 when they differ, 2 when they
     could not be compared. 'realm-browser recover FILE OUT' exits 0 when everything was
     recovered, 1 when OUT was written with losses (each one reported) or nothing could be.
+    'realm-browser serve FILE' prints a URL to open in a web browser (127.0.0.1 only, with a
+    secret token) and serves until interrupted (exit 0); see 'help serve'.
 
     Examples:
       realm-browser default.realm
@@ -89,6 +95,10 @@ public struct CommandLineOptions: Equatable {
         // Its own arguments, passed as they are (paths with spaces or quotes stay whole).
         if arguments.first == "diff" {
             options.diffArguments = Array(arguments.dropFirst())
+            return options
+        }
+        if arguments.first == "serve" {
+            options.serveArguments = Array(arguments.dropFirst())
             return options
         }
         // `realm-browser generate demo FILE ...`, `realm-browser load DUMP OUT` and

@@ -16,7 +16,7 @@ enum ConsistentRead {
     /// run again after a reload (their navigation changes are undone first).
     static let rerunnable: Set<String> = [
         "classes", "schema", "show", "find", "sort", "more", "cd", "back", "backlinks", "count", "stats", "dump", "info",
-        "export", "compact", "upgrade", "verify", "recover", "diff",
+        "export", "compact", "upgrade", "verify", "recover", "diff", "api",
     ]
     /// Commands that do not read the open file, so a file that went away must not stop them, and
     /// an app's commits are no reason to reopen it (the next reading command does).
@@ -30,20 +30,26 @@ enum ConsistentRead {
 
     /// Runs `command` so that what it prints comes from one version of the file.
     static func run(_ command: CommandSpec, arguments: String, session: Session) throws(BrowserError) {
-        guard session.transaction == nil, session.catalog != nil, !independent.contains(command.name),
-              !driving.contains(command.name) else {
-            try command.run(arguments, session)
+        try run(named: command.name, session: session) { () throws(BrowserError) in try command.run(arguments, session) }
+    }
+
+    /// Runs `body` with the guarantees of the command `name` (`serve`'s API requests read as
+    /// "api", which is rerunnable: their output is captured, not sent).
+    static func run(named name: String, session: Session, _ body: () throws(BrowserError) -> Void) throws(BrowserError) {
+        guard session.transaction == nil, session.catalog != nil, !independent.contains(name),
+              !driving.contains(name) else {
+            try body()
             return
         }
-        guard rerunnable.contains(command.name) else {
+        guard rerunnable.contains(name) else {
             try? catchUp(session)
-            try command.run(arguments, session)
+            try body()
             return
         }
         // A Realm app has the file open: read the version registered for this command, once.
         if let pinned = try PinnedRead.begin(session) {
             defer { pinned.end(session) }
-            try command.run(arguments, session)
+            try body()
             return
         }
         try catchUp(session)
@@ -54,7 +60,7 @@ enum ConsistentRead {
             var failure: BrowserError?
             session.versionConfirmed = false
             do {
-                try command.run(arguments, session)
+                try body()
             } catch {
                 failure = error
             }
@@ -67,7 +73,7 @@ enum ConsistentRead {
             }
             session.router.release(deliver: false)
             saved.restore(in: session)
-            try reload(session, during: command.name)
+            try reload(session, during: name)
         }
         throw .fileChanged(path: session.file?.path ?? "", attempts: attempts)
     }

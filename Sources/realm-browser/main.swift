@@ -32,13 +32,16 @@ session.pageSize = options.pageSize
 session.outputMode = options.mode ?? (options.json ? .jsonl : .table)
 session.showsHeaders = !options.noHeaders
 session.terminal = TerminalSettings.detect(interactive: isatty(0) == 1 && options.commands == nil && options.scriptFiles.isEmpty
-                                           && options.diffArguments == nil)
+                                           && options.diffArguments == nil && options.serveArguments == nil)
 let keyVariable = "REALM_BROWSER_KEY"
 let environment = getenv(keyVariable).map { [keyVariable: String(cString: $0)] } ?? [:]
 // `diff A B`, `verify FILE`, `open FILE` and the other commands that open a file read the key from here too.
 session.environment = environment
 if let diffArguments = options.diffArguments {
     exit(DiffCommand.commandLine(diffArguments, session: session, errors: errors))
+}
+if let serveArguments = options.serveArguments {
+    exit(ServeCommand.commandLine(serveArguments, session: session, output: StandardOutput(), errors: errors))
 }
 let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 if let path = options.path {

@@ -1,0 +1,74 @@
+/// Decides every request of `serve`: the limits and the token first (from the headers alone,
+/// before any body is read), then one of a fixed set of paths. Nothing is looked up on disk
+/// by a request's path, so no path can reach a file.
+struct Router {
+    /// Request targets (path and query) beyond this are refused with 414.
+    static let targetLimit = 8192
+    /// The header write requests must carry with the token: a form posted from another site
+    /// cannot set it, and the token it must hold is not known there.
+    static let writeHeader = "x-realm-browser-token"
+
+    let token: AccessToken
+    let port: UInt16
+    let writable: Bool
+    let api: ServeAPI
+
+    /// Answers what can be answered before the body: too large, no token, or a write refused.
+    func screen(_ request: HTTPRequest) -> HTTPResponse? {
+        if request.targetLength > Self.targetLimit {
+            return .error(414, "the request target is longer than \(Self.targetLimit) bytes")
+        }
+        if let length = request.headers["content-length"].flatMap({ Int($0) }), length > HTTPServer.bodyLimit {
+            return .error(413, "the request body is larger than \(HTTPServer.bodyLimit) bytes")
+        }
+        guard token.matches(request.arguments["token"]) || token.matches(request.cookies[AccessToken.cookieName(port: port)]) else {
+            return .error(403, "this needs the token: open the URL 'realm-browser serve' printed (…/?token=…)")
+        }
+        if request.method != "GET" && request.method != "HEAD" {
+            guard writable else {
+                return .error(403, "read-only: the server was started without --write, so nothing can be changed")
+            }
+            guard token.matches(request.headers[Self.writeHeader]) else {
+                return .error(403, "a write needs the X-Realm-Browser-Token header")
+            }
+            if let origin = request.headers["origin"], !sameOrigin(origin, host: request.headers["host"]) {
+                return .error(403, "a write from another origin (\(origin)) is refused")
+            }
+        }
+        return nil
+    }
+
+    /// Answers a screened request.
+    func respond(_ request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        // The token came in the URL: keep it in a cookie, so the page's own requests need no token.
+        if token.matches(request.arguments["token"]) {
+            response.headers.append((name: "Set-Cookie", value: token.cookie(port: port)))
+        }
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        let handlers: [String: (HTTPRequest) -> HTTPResponse] = [
+            "/": { _ in .page(ServePage.html) },
+            "/api/classes": api.classes,
+            "/api/schema": api.schema,
+            "/api/objects": api.objects,
+            "/api/object": api.object,
+            "/api/query": api.query,
+        ]
+        guard let handler = handlers[request.path] else {
+            return .error(404, "no such page or API: \(request.path)")
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .error(405, "\(request.path) only answers GET")
+        }
+        return handler(request)
+    }
+
+    /// Whether `origin` (scheme://host[:port]) names the host the request was sent to.
+    private func sameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let host else { return false }
+        return origin == "http://\(host)"
+    }
+}

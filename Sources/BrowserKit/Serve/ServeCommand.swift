@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `realm-browser serve FILE`: the browser as a local web page. Prints the URL (with the
+/// token) on standard output and answers requests until SIGINT, SIGTERM or SIGHUP, then exits 0.
+/// The file is opened read-only as the REPL opens it, through the same session.
+public enum ServeCommand {
+    public static func commandLine(_ arguments: [String], session: Session, output: OutputSink, errors: OutputSink) -> Int32 {
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(arguments)
+        } catch {
+            errors.line("realm-browser: \(error)")
+            errors.flush()
+            return 2
+        }
+        // Blocked before MHD starts its thread, which inherits the mask: the signals then only
+        // reach `sigwait` below, never a thread in the middle of a request.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for stop in [SIGINT, SIGTERM, SIGHUP] {
+            // A shell starts background jobs with SIGINT ignored, and an ignored signal is
+            // dropped before `sigwait` sees it: these signals are how serve is stopped.
+            signal(stop, SIG_DFL)
+            sigaddset(&signals, stop)
+        }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let server: HTTPServer
+        do {
+            try options.keys.open(options.path, in: session)
+            let token = AccessToken.random()
+            let api = ServeAPI(session: session)
+            // The router needs the port the server got, known once it listens.
+            let box = RouterBox()
+            server = HTTPServer(screen: { request in
+                                    guard let router = box.router else { return .error(503, "starting") }
+                                    return router.screen(request)
+                                },
+                                respond: { box.router?.respond($0) ?? .error(503, "starting") })
+            try server.start(host: options.host, port: options.port)
+            box.router = Router(token: token, port: server.port, writable: options.writable, api: api)
+            if options.host != ServeOptions.localHost {
+                errors.line("realm-browser: warning: listening on \(options.host), not only on this machine's 127.0.0.1: "
+                            + "anyone who can reach it and learns the URL can read \(options.writable ? "and change " : "")the file")
+                errors.flush()
+            }
+            output.line("http://\(options.host):\(server.port)/?token=\(token.hex)")
+            output.flush()
+        } catch {
+            errors.line("realm-browser: \(error)")
+            errors.flush()
+            return 1
+        }
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        server.stop()
+        return 0
+    }
+
+    /// Lets the server's closures reach the router made after the server started listening.
+    private final class RouterBox: @unchecked Sendable {
+        var router: Router?
+    }
+}
