@@ -94,6 +94,11 @@ final class WatchingProcess {
         kill(process.processIdentifier, SIGINT)
     }
 
+    /// SIGTERM, as a service manager stops a process.
+    func terminate() {
+        kill(process.processIdentifier, SIGTERM)
+    }
+
     /// Closes standard input, reads standard output to its end and waits for the exit: the
     /// lines not read yet, the exit status and standard error (empty when it went to a file).
     func finish() throws -> (rest: [String], status: Int32, errors: String) {

@@ -9,6 +9,7 @@ enum HelpTopics {
         (["transactions", "transaction", "editing", "edits"], transactions),
         (["addresses", "address", "positions", "keys"], HelpCommand.addresses),
         (["scripts", "script", "shell", "keys-and-lines"], scripts),
+        (["serve", "web", "http", "server"], serve),
     ]
 
     static func text(for topic: String) -> String? {
@@ -88,6 +89,35 @@ enum HelpTopics {
     Interactively: Tab completes commands, class names, key paths (category.na -> category.name),
     query operators after a property and SORT( DISTINCT( LIMIT( after a comparison. History is
     kept in ~/.realm_browser_history, or in the file $REALM_BROWSER_HISTORY names.
+
+    """
+
+    static let serve = """
+    The browser as a web page, from the command line (not a REPL command):
+
+      realm-browser serve app.realm                 prints http://127.0.0.1:PORT/?token=HEX
+      realm-browser serve app.realm --port 8080     a fixed port (default 0: any free port)
+      realm-browser serve app.realm --host 0.0.0.0  other machines too (warns; think twice)
+      realm-browser serve app.realm --write         allow changes (edits arrive in a later version)
+
+    Open the URL printed: the page lists the classes with their counts, shows a class a page
+    at a time and runs queries, through the same session and query engine as the REPL. It
+    serves until Ctrl-C (SIGINT) or SIGTERM, then exits 0. Another process's commits are
+    picked up at the next request.
+
+    Security: only 127.0.0.1 listens unless --host is given; every request needs the random
+    token of the URL (then kept in an HttpOnly, SameSite=Strict cookie); nothing but the
+    embedded page and the API is served; without --write every POST, PUT or DELETE is refused
+    and the file is only ever opened for reading; long requests and bodies are refused.
+
+    The JSON API (GET; the token as ?token=HEX or the cookie), for scripts too:
+      /api/classes[?internal=1]              names, object counts (internal tables too)
+      /api/schema?class=C                    the properties, as 'schema C' in jsonl mode
+      /api/objects?class=C&offset=N&limit=M  a page of objects (canonical JSON, as dump)
+      /api/object?class=C&key=K              one object by key, with the objects linking to it
+      /api/query?class=C&q=RQL&offset&limit  the matches; an invalid query answers 400 with
+                                             "position" and "end" (offsets in the query)
+      curl -b "realm_browser_token_PORT=HEX" "http://127.0.0.1:PORT/api/classes"
 
     """
 }

@@ -1,0 +1,78 @@
+@testable import BrowserKit
+import Testing
+import TestSupport
+
+/// `serve`'s options and its router in process, without a socket: what is refused before a
+/// request reaches the API, and the token's cookie.
+@Suite("serve: options, token and router")
+struct ServeRouterTests {
+    static let token = AccessToken(hex: String(repeating: "ab", count: 32))
+
+    static func router(writable: Bool = false) -> Router {
+        Router(token: token, port: 8123, writable: writable, api: ServeAPI(session: Session(output: BufferedOutput())))
+    }
+
+    static func request(_ method: String = "GET", _ path: String, token: String? = ServeRouterTests.token.hex,
+                        headers: [String: String] = [:]) -> HTTPRequest {
+        var request = HTTPRequest(method: method, path: path)
+        if let token { request.cookies[AccessToken.cookieName(port: 8123)] = token }
+        request.headers = headers
+        return request
+    }
+
+    @Test("the command line: FILE, --port, --host, --write, and what is refused")
+    func options() throws {
+        let options = try ServeOptions.parse(["a.realm", "--port", "8080", "--host", "0.0.0.0", "--write"])
+        #expect(options == ServeOptions(path: "a.realm", port: 8080, host: "0.0.0.0", writable: true))
+        #expect(try ServeOptions.parse(["a.realm"]) == ServeOptions(path: "a.realm", port: 0, host: "127.0.0.1", writable: false))
+        for words in [[], ["a.realm", "--port", "70000"], ["a.realm", "--port"], ["a.realm", "b.realm"], ["a.realm", "--bogus"]] {
+            #expect(throws: BrowserError.self) { try ServeOptions.parse(words) }
+        }
+        #expect(try CommandLineOptions.parse(["serve", "a.realm", "--port", "0"]).serveArguments == ["a.realm", "--port", "0"])
+    }
+
+    @Test("tokens: 64 hex digits, random, compared whole")
+    func tokens() {
+        let first = AccessToken.random()
+        #expect(first.hex.count == 64 && first.hex.allSatisfy(\.isHexDigit))
+        #expect(first.hex != AccessToken.random().hex)
+        #expect(first.matches(first.hex))
+        #expect(!first.matches(String(first.hex.dropLast())))
+        #expect(!first.matches(nil))
+        #expect(Self.token.cookie(port: 8123) == "realm_browser_token_8123=\(Self.token.hex); Path=/; HttpOnly; SameSite=Strict")
+    }
+
+    @Test("screened before the body: size limits, the token, writes")
+    func screening() {
+        let router = Self.router()
+        #expect(router.screen(Self.request("/api/classes")) == nil)
+        #expect(router.screen(Self.request("/api/classes", token: nil))?.status == 403)
+        #expect(router.screen(Self.request("/api/classes", token: "ab"))?.status == 403)
+        var viaQuery = Self.request("/", token: nil)
+        viaQuery.arguments["token"] = Self.token.hex
+        #expect(router.screen(viaQuery) == nil)
+        #expect(router.respond(viaQuery).headers.first { $0.name == "Set-Cookie" }?.value == Self.token.cookie(port: 8123))
+        var long = Self.request("/api/query")
+        long.arguments["q"] = String(repeating: "x", count: Router.targetLimit)
+        #expect(router.screen(long)?.status == 414)
+        #expect(router.screen(Self.request("POST", "/api/classes", headers: ["content-length": "70000"]))?.status == 413)
+        #expect(router.screen(Self.request("POST", "/api/classes"))?.status == 403)
+        let writable = Self.router(writable: true)
+        #expect(writable.screen(Self.request("POST", "/api/classes"))?.status == 403)
+        let header = ["x-realm-browser-token": Self.token.hex, "host": "127.0.0.1:8123"]
+        #expect(writable.screen(Self.request("POST", "/api/classes", headers: header)) == nil)
+        #expect(writable.screen(Self.request("POST", "/api/classes", headers: header.merging(["origin": "http://evil.example"]) { $1 }))?.status == 403)
+        #expect(writable.screen(Self.request("POST", "/api/classes", headers: header.merging(["origin": "http://127.0.0.1:8123"]) { $1 })) == nil)
+    }
+
+    @Test("only the fixed paths answer")
+    func routes() {
+        let router = Self.router()
+        #expect(router.respond(Self.request("/")).status == 200)
+        for path in ["/index.html", "/../etc/passwd", "/api", "/api/classes/", "//api/classes"] {
+            #expect(router.respond(Self.request(path)).status == 404, "\(path)")
+        }
+        // No file open: the API says so rather than answering nothing.
+        #expect(router.respond(Self.request("/api/classes")).status == 500)
+    }
+}
