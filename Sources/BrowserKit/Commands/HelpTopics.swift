@@ -116,7 +116,7 @@ enum HelpTopics {
       /api/objects?class=C&offset=N&limit=M  a page of objects (canonical JSON, as dump)
       /api/object?class=C&key=K              one object by key, with the objects linking to it
       /api/query?class=C&q=RQL&offset&limit  the matches; an invalid query answers 400 with
-                                             "position" and "end" (offsets in the query)
+                                             "position" and "end" (UTF-8 byte offsets in q)
       curl -b "realm_browser_token_PORT=HEX" "http://127.0.0.1:PORT/api/classes"
 
     """
