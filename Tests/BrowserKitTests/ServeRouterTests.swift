@@ -12,7 +12,7 @@ struct ServeRouterTests {
         Router(token: token, port: 8123, writable: writable, api: ServeAPI(session: Session(output: BufferedOutput())))
     }
 
-    static func request(_ method: String = "GET", _ path: String, token: String? = ServeRouterTests.token.hex,
+    static func request(_ path: String, method: String = "GET", token: String? = ServeRouterTests.token.hex,
                         headers: [String: String] = [:]) -> HTTPRequest {
         var request = HTTPRequest(method: method, path: path)
         if let token { request.cookies[AccessToken.cookieName(port: 8123)] = token }
@@ -55,14 +55,14 @@ struct ServeRouterTests {
         var long = Self.request("/api/query")
         long.arguments["q"] = String(repeating: "x", count: Router.targetLimit)
         #expect(router.screen(long)?.status == 414)
-        #expect(router.screen(Self.request("POST", "/api/classes", headers: ["content-length": "70000"]))?.status == 413)
-        #expect(router.screen(Self.request("POST", "/api/classes"))?.status == 403)
+        #expect(router.screen(Self.request("/api/classes", method: "POST", headers: ["content-length": "70000"]))?.status == 413)
+        #expect(router.screen(Self.request("/api/classes", method: "POST"))?.status == 403)
         let writable = Self.router(writable: true)
-        #expect(writable.screen(Self.request("POST", "/api/classes"))?.status == 403)
+        #expect(writable.screen(Self.request("/api/classes", method: "POST"))?.status == 403)
         let header = ["x-realm-browser-token": Self.token.hex, "host": "127.0.0.1:8123"]
-        #expect(writable.screen(Self.request("POST", "/api/classes", headers: header)) == nil)
-        #expect(writable.screen(Self.request("POST", "/api/classes", headers: header.merging(["origin": "http://evil.example"]) { $1 }))?.status == 403)
-        #expect(writable.screen(Self.request("POST", "/api/classes", headers: header.merging(["origin": "http://127.0.0.1:8123"]) { $1 })) == nil)
+        #expect(writable.screen(Self.request("/api/classes", method: "POST", headers: header)) == nil)
+        #expect(writable.screen(Self.request("/api/classes", method: "POST", headers: header.merging(["origin": "http://evil.example"]) { $1 }))?.status == 403)
+        #expect(writable.screen(Self.request("/api/classes", method: "POST", headers: header.merging(["origin": "http://127.0.0.1:8123"]) { $1 })) == nil)
     }
 
     @Test("only the fixed paths answer")
