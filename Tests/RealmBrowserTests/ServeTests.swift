@@ -17,7 +17,11 @@ struct ServeTests {
         let url: String
 
         init(_ fixture: String, _ extra: [String] = []) throws {
-            process = try WatchingProcess(["serve", Fixtures.realmPath(fixture), "--port", "0"] + extra)
+            try self.init(path: Fixtures.realmPath(fixture), extra)
+        }
+
+        init(path: String, _ extra: [String] = []) throws {
+            process = try WatchingProcess(["serve", path, "--port", "0"] + extra)
             guard let line = try process.nextLine() else { throw ServeClient.Failure(description: "serve printed no URL") }
             url = line
             let pattern = /^http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=([0-9a-f]{64})$/
@@ -175,6 +179,35 @@ struct ServeTests {
         #expect(throws: ServeClient.Failure.self) { try first.client.get("/api/classes", token: first.token) }
         second.process.terminate()
         #expect(try second.process.finish().status == 0)
+    }
+
+    @Test("read-only leaves the file untouched; another process's commit shows at the next request")
+    func liveAndReadOnly() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ServeTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let server = try Server(path: path)
+        let dumpCount = Self.table(try Self.dump("species"), "class_Category")?["count"]?.int
+        func categories() throws -> Int64? {
+            try server.json("/api/classes")["classes"]?.array?.first { $0["class"]?.string == "Category" }?["objects"]?.int
+        }
+        #expect(try categories() == dumpCount)
+        _ = try server.json("/api/objects?class=Specimen&limit=100")
+        _ = try server.json("/api/query?class=Specimen&q=name%20BEGINSWITH%20'B'")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
+
+        let commit = try ExecutableTests().run([path, "-c", "create Category name = \"Fungi\""])
+        #expect(commit.status == 0, "\(commit.standardError)")
+        #expect(try categories() == dumpCount.map { $0 + 1 })
+        let fungi = try server.json("/api/query?class=Category&q=name%20==%20'Fungi'")
+        #expect(fungi["count"]?.int == 1)
+        server.process.interrupt()
+        #expect(try server.process.finish().status == 0)
     }
 
     @Test("serve needs a FILE, and reports a missing one")
