@@ -98,7 +98,7 @@ enum HelpTopics {
       realm-browser serve app.realm                 prints http://127.0.0.1:PORT/?token=HEX
       realm-browser serve app.realm --port 8080     a fixed port (default 0: any free port)
       realm-browser serve app.realm --host 0.0.0.0  other machines too (warns; think twice)
-      realm-browser serve app.realm --write         allow changes (edits arrive in a later version)
+      realm-browser serve app.realm --write         allow changes (staged, then committed)
 
     Open the URL printed: the page lists the classes with their counts, shows a class a page
     at a time and runs queries, through the same session and query engine as the REPL. It
@@ -118,6 +118,11 @@ enum HelpTopics {
       /api/query?class=C&q=RQL&offset&limit  the matches; an invalid query answers 400 with
                                              "position" and "end" (UTF-8 byte offsets in q)
       curl -b "realm_browser_token_PORT=HEX" "http://127.0.0.1:PORT/api/classes"
+
+    With --write (POST, with the header X-Realm-Browser-Token: HEX; the same transaction as
+    begin/set/commit, so the file is locked for writing from the first edit to the commit):
+      /api/edit    {"class": C, "key": K, "property": P, "value": "LITERAL"}  stages 'set'
+      /api/commit  writes every staged change as one version;  /api/rollback  drops them
 
     """
 }

@@ -12,6 +12,8 @@ struct Router {
     let port: UInt16
     let writable: Bool
     let api: ServeAPI
+    /// The write endpoints: only with `--write`.
+    var edits: ServeEditAPI? { writable ? ServeEditAPI(session: api.session) : nil }
 
     /// Answers what can be answered before the body: too large, no token, or a write refused.
     func screen(_ request: HTTPRequest) -> HTTPResponse? {
@@ -57,6 +59,12 @@ struct Router {
             "/api/object": api.object,
             "/api/query": api.query,
         ]
+        if request.method == "POST", let edits {
+            let writes: [String: (HTTPRequest) -> HTTPResponse] = [
+                "/api/edit": edits.edit, "/api/commit": edits.commit, "/api/rollback": edits.rollback,
+            ]
+            if let handler = writes[request.path] { return handler(request) }
+        }
         guard let handler = handlers[request.path] else {
             return .error(404, "no such page or API: \(request.path)")
         }
