@@ -18,7 +18,7 @@ final class HTTPServer: @unchecked Sendable {
     private let screen: (HTTPRequest) -> HTTPResponse?
     private var daemon: OpaquePointer?
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    public private(set) var port: UInt16 = 0
+    private(set) var port: UInt16 = 0
 
     init(screen: @escaping (HTTPRequest) -> HTTPResponse?, respond: @escaping (HTTPRequest) -> HTTPResponse) {
         self.screen = screen
@@ -57,7 +57,8 @@ final class HTTPServer: @unchecked Sendable {
         daemon = nil
     }
 
-    private func locked<T>(_ body: () -> T) -> T {
+    /// Runs `body` as requests run: one at a time.
+    func locked<T>(_ body: () -> T) -> T {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return body()

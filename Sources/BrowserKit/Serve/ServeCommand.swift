@@ -39,7 +39,8 @@ public enum ServeCommand {
                                 },
                                 respond: { box.router?.respond($0) ?? .error(503, "starting") })
             try server.start(host: options.host, port: options.port)
-            box.router = Router(token: token, port: server.port, writable: options.writable, api: api)
+            let router = Router(token: token, port: server.port, writable: options.writable, api: api)
+            server.locked { box.router = router }
             if options.host != ServeOptions.localHost {
                 errors.line("realm-browser: warning: listening on \(options.host), not only on this machine's 127.0.0.1: "
                             + "anyone who can reach it and learns the URL can read \(options.writable ? "and change " : "")the file")
