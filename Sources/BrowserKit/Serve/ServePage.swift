@@ -23,6 +23,9 @@ enum ServePage {
     th, td { border: 1px solid #ddd; padding: 2px 6px; text-align: left; white-space: nowrap; max-width: 320px; overflow: hidden; text-overflow: ellipsis; }
     th { background: #f4f4f4; position: sticky; top: 0; }
     #pager { padding: 6px; border-top: 1px solid #ccc; }
+    #detail { max-height: 35%; overflow: auto; border-top: 1px solid #ccc; padding: 6px; font-family: monospace; }
+    #detail:empty { display: none; }
+    .link { color: #0645ad; cursor: pointer; text-decoration: underline; }
     </style>
     </head>
     <body>
@@ -32,6 +35,7 @@ enum ServePage {
       <button>Find</button></form>
       <div id="error"></div>
       <div id="grid"></div>
+      <div id="detail"></div>
       <div id="pager"><button id="previous">&lt;</button> <span id="status"></span> <button id="next">&gt;</button></div>
     </main>
     <script>
@@ -102,9 +106,40 @@ enum ServePage {
       const body = table.createTBody();
       for (const object of objects) {
         const row = body.insertRow();
-        for (const name of names) { const cell = row.insertCell(); cell.textContent = text(object[name]); cell.title = cell.textContent; }
+        for (const name of names) { const cell = row.insertCell(); cell.append(valueNode(object[name])); cell.title = cell.textContent; }
       }
       $("grid").replaceChildren(table);
+    }
+
+    // A link ({"$link": [table, key]}) opens its object below the grid; everything else is text.
+    function valueNode(value) {
+      const link = value && typeof value === "object" && Array.isArray(value["$link"]) ? value["$link"] : null;
+      if (!link) return document.createTextNode(text(value));
+      const node = document.createElement("span");
+      node.className = "link";
+      node.textContent = `${link[0]}[_key = ${link[1]}]`;
+      node.onclick = () => showObject(link[0], link[1]);
+      return node;
+    }
+
+    async function showObject(table, key) {
+      const { ok, body } = await get("/api/object", { "class": table, key: key });
+      const detail = $("detail");
+      detail.replaceChildren();
+      if (!ok) { detail.textContent = body.error; return; }
+      const title = document.createElement("div");
+      title.textContent = `${body["class"]}[${body.position}]`;
+      detail.append(title);
+      for (const [name, value] of Object.entries(body.object)) {
+        const line = document.createElement("div");
+        line.append(document.createTextNode(name + ": "), valueNode(value));
+        detail.append(line);
+      }
+      for (const backlink of body.backlinks) {
+        const line = document.createElement("div");
+        line.append(document.createTextNode("linked from " + backlink.from + ": "), valueNode(backlink.object));
+        detail.append(line);
+      }
     }
 
     $("bar").onsubmit = (event) => { event.preventDefault(); current.query = $("query").value.trim(); current.offset = 0; loadPage(); };
