@@ -50,7 +50,10 @@ enum Transaction {
             return
         }
         let summary: FileEditor.CommitSummary
-        do { summary = try editor.commit() } catch { throw .file(error) }
+        do { summary = try editor.commit() } catch {
+            if case .commitFailed(_, _, .uncertain) = error { try? session.reopen() }
+            throw .file(error)
+        }
         try session.reopen()
         guard summary.changes > 0 else {
             // Nothing was staged (the link already pointed there): no version was committed.
@@ -76,7 +79,16 @@ enum Transaction {
             guard let editor = session.transaction else { throw .notNow("no transaction is open ('begin' starts one)") }
             let count = session.pendingChanges.count
             let summary: FileEditor.CommitSummary
-            do throws(RealmFormatError) { summary = try editor.commit() } catch { throw .file(error) }
+            do throws(RealmFormatError) { summary = try editor.commit() } catch {
+                // Undone, the commit leaves the transaction open with its changes: 'commit'
+                // again (after freeing space) or 'rollback'. Only an uncertain outcome ends it.
+                if case .commitFailed(_, _, .uncertain) = error {
+                    session.transaction = nil
+                    session.pendingChanges = []
+                    try? session.reopen()
+                }
+                throw .file(error)
+            }
             session.transaction = nil
             try session.reopen()
             session.confirm("committed \(count) change\(count == 1 ? "" : "s") as version \(summary.version) (\(summary.bytesWritten) bytes written)")

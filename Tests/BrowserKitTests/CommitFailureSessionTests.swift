@@ -1,0 +1,100 @@
+import Foundation
+@testable import BrowserKit
+@testable import RealmFormat
+import Testing
+import TestSupport
+
+/// A commit that fails in the REPL session (`FaultPlan` fails one of its system calls): the
+/// error names the file and the cause, the file is untouched, and the transaction stays open
+/// with its changes, so the user can commit again or roll back.
+@Suite("Failed commits in a session", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct CommitFailureSessionTests {
+    static func execute(_ session: Session, _ statement: String, failingCall: Int) -> BrowserError? {
+        do {
+            try FaultInjection.$plan.withValue(FaultPlan(failingCall: failingCall, errorNumber: ENOSPC)) {
+                try session.execute(statement)
+            }
+            return nil
+        } catch let error as BrowserError {
+            return error
+        } catch {
+            return .notNow("untyped error \(error)")
+        }
+    }
+
+    func name(_ path: String, key: Int64) throws -> RealmValue {
+        let file = try RealmFile(path: path)
+        let table = try #require(file.table(named: "class_Specimen"))
+        let (leaf, row) = try #require(try table.objects.find(key: key))
+        return try ColumnLeafReader(leaf: leaf, column: try #require(table.column(named: "name"))).value(at: row)
+    }
+
+    /// How many calls the commit of the first test makes (the same changes on a fresh copy).
+    func callsOfTheCommit() throws -> Int {
+        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
+        defer { FixtureCopy.remove(path) }
+        let session = Session(output: BufferedOutput())
+        try session.open(path: path)
+        try session.execute("begin")
+        try session.execute("set Specimen[0].name = 'First'")
+        try session.execute("set Specimen[1].name = 'Second'")
+        let plan = FaultPlan()
+        try FaultInjection.$plan.withValue(plan) { try session.execute("commit") }
+        #expect(plan.calls.last == "fsync")
+        return plan.calls.count
+    }
+
+    @Test func theTransactionSurvivesAFailedCommitAndCommitsAgain() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
+        defer { FixtureCopy.remove(path) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let session = Session(output: BufferedOutput())
+        try session.open(path: path)
+        let version = try #require(session.file?.top?.version)
+        try session.execute("begin")
+        try session.execute("set Specimen[0].name = 'First'")
+        try session.execute("set Specimen[1].name = 'Second'")
+        // The first call of the commit: its first node write.
+        let error = try #require(Self.execute(session, "commit", failingCall: 1))
+        #expect(error.description == "commit failed: \(path): No space left on device (writing the new nodes); "
+                + "the file is unchanged (version \(version), \(original.count) bytes)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        #expect(session.transaction != nil && session.pendingChanges.count == 2)
+        #expect(session.prompt == "realm*> ")
+        // The last call: the sync after the select bit, undone as well. The calls of the same
+        // commit are counted on another copy.
+        let late = try #require(Self.execute(session, "commit", failingCall: try callsOfTheCommit()))
+        #expect(late.description.contains("(flipping the select bit); the file is unchanged (version \(version), \(original.count) bytes)"),
+                "\(late)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        try session.execute("commit")
+        #expect(session.transaction == nil && session.pendingChanges.isEmpty)
+        #expect(session.file?.top?.version == version + 1)
+        #expect(try name(path, key: 0) == .string("First"))
+        #expect(try name(path, key: 1) == .string("Second"))
+        #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [])
+    }
+
+    @Test func aFailedCommitCanBeRolledBack() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
+        defer { FixtureCopy.remove(path) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let session = Session(output: BufferedOutput())
+        try session.open(path: path)
+        try session.execute("begin")
+        try session.execute("set Specimen[0].name = 'Dropped'")
+        #expect(Self.execute(session, "commit", failingCall: 2) != nil)
+        try session.execute("rollback")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        // Outside a transaction a change commits at once; a failure there leaves nothing staged.
+        let error = try #require(Self.execute(session, "set Specimen[2].name = 'Lost'", failingCall: 1))
+        #expect(error.description.contains("the file is unchanged"))
+        #expect(session.transaction == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        try session.execute("set Specimen[2].name = 'Kept'")
+        #expect(try name(path, key: 0) != .string("Dropped"))
+        #expect(try name(path, key: 2) == .string("Kept"))
+    }
+}
