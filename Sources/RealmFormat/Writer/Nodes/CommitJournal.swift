@@ -10,10 +10,10 @@ import Glibc
 /// grown (the space the commit added never given back) and its free space would hold the
 /// failed commit's nodes, and a failure after the flip would leave the new version live. So
 /// the writer saves the bytes each write will cover (below the old size; past it there is
-/// nothing to keep) before writing them, and `restore` writes them back newest first, syncing
-/// after each, and truncates to the old size once the select bit is back: every step leaves a
-/// readable file (an encrypted page's IV entry and ciphertext go back one at a time in the
-/// reverse of the order they were written, so each pair on disk authenticates through a slot).
+/// nothing to keep) before writing them, and `restore` writes them back newest first and
+/// truncates to the old size once the select bit is back (and synced): every step leaves a
+/// readable file (an encrypted page's IV entry and ciphertext go back one at a time, synced, in
+/// the reverse of the order they were written, so each pair on disk authenticates through a slot).
 final class CommitJournal {
     struct Failure: Error {
         let reason: String
@@ -26,8 +26,15 @@ final class CommitJournal {
     /// How many saved ranges precede the publishing writes, once they began.
     private var publishMark: Int?
 
-    init(descriptor: Int32) throws(Failure) {
+    /// Whether every range written back is synced before the next: an encrypted page's IV entry
+    /// and ciphertext must reach the disk in the reverse of their order. A plain file's ranges
+    /// before the select bit (free space, the inactive header slot) belong to no version and
+    /// need only the final sync.
+    private let ordered: Bool
+
+    init(descriptor: Int32, ordered: Bool) throws(Failure) {
         self.descriptor = descriptor
+        self.ordered = ordered
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(reason: "fstat: " + FileCalls.errnoText()) }
         originalSize = Int(info.st_size)
@@ -60,25 +67,25 @@ final class CommitJournal {
         publishMark = saved.count
     }
 
-    /// Puts every saved range back, newest first with a sync after each, and gives back the
+    /// Puts every saved range back, newest first, and gives back the
     /// space the commit added (after undoing the publishing writes, or first when there were
     /// none, so that a full disk has room again before anything is written back). Stops at the
     /// first failure: the file then holds whatever the steps before it restored.
     func restore() throws(Failure) {
         let mark = publishMark ?? saved.count
-        for index in stride(from: saved.count - 1, through: mark, by: -1) { try writeBack(saved[index]) }
+        for index in stride(from: saved.count - 1, through: mark, by: -1) { try writeBack(saved[index], sync: true) }
         guard FileCalls.ftruncate(descriptor, originalSize) == 0 else {
             throw Failure(reason: "truncating back to \(originalSize) bytes: " + FileCalls.errnoText())
         }
-        for index in stride(from: mark - 1, through: 0, by: -1) { try writeBack(saved[index]) }
+        for index in stride(from: mark - 1, through: 0, by: -1) { try writeBack(saved[index], sync: ordered) }
         guard FileCalls.fsync(descriptor) == 0 else { throw Failure(reason: "fsync: " + FileCalls.errnoText()) }
         saved.removeAll()
         publishMark = nil
     }
 
-    private func writeBack(_ range: (offset: Int, bytes: [UInt8])) throws(Failure) {
+    private func writeBack(_ range: (offset: Int, bytes: [UInt8]), sync: Bool) throws(Failure) {
         let failure = range.bytes.withUnsafeBytes { FileCalls.writeFully(descriptor, $0, at: range.offset) }
         if let failure { throw Failure(reason: "writing back \(range.bytes.count) bytes at offset \(range.offset): \(failure)") }
-        guard FileCalls.fdatasync(descriptor) == 0 else { throw Failure(reason: "fdatasync: " + FileCalls.errnoText()) }
+        guard !sync || FileCalls.fdatasync(descriptor) == 0 else { throw Failure(reason: "fdatasync: " + FileCalls.errnoText()) }
     }
 }

@@ -94,7 +94,7 @@ final class EncryptedWriteTarget: WriteTarget {
 
     func beginUndoableWrites() throws(RealmFormatError) -> Int {
         do throws(CommitJournal.Failure) {
-            let journal = try CommitJournal(descriptor: descriptor)
+            let journal = try CommitJournal(descriptor: descriptor, ordered: true)
             writer.journal = journal
             return journal.originalSize
         } catch {

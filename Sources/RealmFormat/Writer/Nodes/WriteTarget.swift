@@ -76,7 +76,7 @@ final class PlainWriteTarget: WriteTarget {
 
     func beginUndoableWrites() throws(RealmFormatError) -> Int {
         do throws(CommitJournal.Failure) {
-            let journal = try CommitJournal(descriptor: descriptor)
+            let journal = try CommitJournal(descriptor: descriptor, ordered: false)
             self.journal = journal
             physicalSize = journal.originalSize
             return journal.originalSize
