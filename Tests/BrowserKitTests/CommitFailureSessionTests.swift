@@ -98,3 +98,15 @@ struct CommitFailureSessionTests {
         #expect(try name(path, key: 2) == .string("Kept"))
     }
 }
+
+extension CommitFailureSessionTests {
+    /// `help commit` says what a failed commit leaves, in the words the error uses.
+    @Test func helpCommitDescribesAFailedCommit() throws {
+        let output = BufferedOutput()
+        try Session(output: output).execute("help commit")
+        #expect(output.text.hasPrefix("commit\n  write the staged changes as one new version of the file\n"))
+        #expect(output.text.contains("error: commit failed: /mnt/x.realm: No space left on device (writing the new nodes);\n"
+                                     + "    the file is unchanged (version 7, 8192 bytes)\n"))
+        #expect(output.text.contains("changes stay staged"))
+    }
+}

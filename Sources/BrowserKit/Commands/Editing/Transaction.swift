@@ -94,6 +94,21 @@ enum Transaction {
             session.confirm("committed \(count) change\(count == 1 ? "" : "s") as version \(summary.version) (\(summary.bytesWritten) bytes written)")
         })
 
+    static let commitExamples = """
+      begin                       stage changes ('set', 'create', 'delete', ...), then
+      commit                      write them as one new version: committed N changes as version V
+
+      A commit that fails (a full disk, a failed write or sync, a file that cannot grow) is undone:
+        error: commit failed: /mnt/x.realm: No space left on device (writing the new nodes);
+        the file is unchanged (version 7, 8192 bytes)
+      The file keeps its old version and size, byte for byte, and the changes stay staged: free
+      space and 'commit' again, or 'rollback'. Only if undoing fails too does the error say
+      more: the old version kept but the file perhaps larger, or, once the new version was being
+      published, that the file may hold either version (the transaction ends; open the file to
+      see which).
+
+    """
+
     static let rollback = CommandSpec(
         name: "rollback", aliases: ["abort"], arguments: "",
         summary: "drop the staged changes; the file is untouched",
