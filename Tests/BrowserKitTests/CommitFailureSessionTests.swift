@@ -10,10 +10,12 @@ import TestSupport
 @Suite("Failed commits in a session", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct CommitFailureSessionTests {
     static func execute(_ session: Session, _ statement: String, failingCall: Int) -> BrowserError? {
+        execute(session, statement, plan: FaultPlan(failingCall: failingCall, errorNumber: ENOSPC))
+    }
+
+    static func execute(_ session: Session, _ statement: String, plan: FaultPlan) -> BrowserError? {
         do {
-            try FaultInjection.$plan.withValue(FaultPlan(failingCall: failingCall, errorNumber: ENOSPC)) {
-                try session.execute(statement)
-            }
+            try FaultInjection.$plan.withValue(plan) { try session.execute(statement) }
             return nil
         } catch let error as BrowserError {
             return error
@@ -22,26 +24,15 @@ struct CommitFailureSessionTests {
         }
     }
 
+    /// The write of the select bit (the flags byte, 23): found by its offset, since the number
+    /// of calls before it follows the commit's node layout.
+    static let flip = FaultPlan.Call(name: "pwrite", offset: 23)
+
     func name(_ path: String, key: Int64) throws -> RealmValue {
         let file = try RealmFile(path: path)
         let table = try #require(file.table(named: "class_Specimen"))
         let (leaf, row) = try #require(try table.objects.find(key: key))
         return try ColumnLeafReader(leaf: leaf, column: try #require(table.column(named: "name"))).value(at: row)
-    }
-
-    /// How many calls the commit of the first test makes (the same changes on a fresh copy).
-    func callsOfTheCommit() throws -> Int {
-        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
-        defer { FixtureCopy.remove(path) }
-        let session = Session(output: BufferedOutput())
-        try session.open(path: path)
-        try session.execute("begin")
-        try session.execute("set Specimen[0].name = 'First'")
-        try session.execute("set Specimen[1].name = 'Second'")
-        let plan = FaultPlan()
-        try FaultInjection.$plan.withValue(plan) { try session.execute("commit") }
-        #expect(plan.calls.last == "fsync")
-        return plan.calls.count
     }
 
     @Test func theTransactionSurvivesAFailedCommitAndCommitsAgain() throws {
@@ -62,9 +53,14 @@ struct CommitFailureSessionTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
         #expect(session.transaction != nil && session.pendingChanges.count == 2)
         #expect(session.prompt == "realm*> ")
-        // The last call: the sync after the select bit, undone as well. The calls of the same
-        // commit are counted on another copy.
-        let late = try #require(Self.execute(session, "commit", failingCall: try callsOfTheCommit()))
+        // The last call: the sync after the select bit, undone as well.
+        let afterFlip = FaultPlan(errorNumber: ENOSPC) { calls in
+            calls.count >= 2 && calls[calls.count - 1].name == "fsync" && calls[calls.count - 2] == Self.flip
+        }
+        let late = try #require(Self.execute(session, "commit", plan: afterFlip))
+        // The flip, the failed sync, then the undo: the flags byte written back first.
+        let flipIndex = try #require(afterFlip.calls.firstIndex(of: Self.flip))
+        #expect(Array(afterFlip.calls[flipIndex...].prefix(3)) == [Self.flip, .init(name: "fsync", offset: nil), Self.flip])
         #expect(late.description.contains("(flipping the select bit); the file is unchanged (version \(version), \(original.count) bytes)"),
                 "\(late)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
@@ -108,5 +104,36 @@ extension CommitFailureSessionTests {
         #expect(output.text.contains("error: commit failed: /mnt/x.realm: No space left on device (writing the new nodes);\n"
                                      + "    the file is unchanged (version 7, 8192 bytes)\n"))
         #expect(output.text.contains("changes stay staged"))
+    }
+}
+
+extension CommitFailureSessionTests {
+    /// A disk that fails from the select bit on, the undo included: the outcome is uncertain,
+    /// so the transaction ends and the session reads the file again; later changes commit on
+    /// whatever version it holds.
+    @Test func anUncertainCommitEndsTheTransaction() throws {
+        guard Fixtures.requirePresent() else { return }
+        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
+        defer { FixtureCopy.remove(path) }
+        let session = Session(output: BufferedOutput())
+        try session.open(path: path)
+        let version = try #require(session.file?.top?.version)
+        try session.execute("begin")
+        try session.execute("set Specimen[0].name = 'First'")
+        try session.execute("set Specimen[1].name = 'Second'")
+        var failure: Error?
+        FaultInjection.$plan.withValue(FaultPlan(keepsFailing: true) { $0.last == Self.flip }) {
+            do { try session.execute("commit") } catch { failure = error }
+        }
+        let text = try #require(failure.map { "\($0)" })
+        #expect(text.hasPrefix("commit failed: \(path): Input/output error (flipping the select bit); "), "\(text)")
+        #expect(text.hasSuffix("the file may hold version \(version) or \(version + 1); open it again to see which"), "\(text)")
+        #expect(session.transaction == nil && session.pendingChanges.isEmpty)
+        #expect(session.prompt == "realm> ")
+        // The failed write never reached the file: it still holds the old version.
+        #expect(session.file?.top?.version == version)
+        try session.execute("set Specimen[2].name = 'After'")
+        #expect(try name(path, key: 2) == .string("After"))
+        #expect(try FileVerifier(file: RealmFile(path: path)).verify().problems == [])
     }
 }

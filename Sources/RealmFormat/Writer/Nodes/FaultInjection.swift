@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Test-only: fails the Nth write, truncation or sync that the writers issue (`FileCalls`), so
-/// the tests can interrupt a commit at every system call. Real failures (a full disk, a dying
+/// Test-only: fails a write, truncation or sync that the writers issue (`FileCalls`), so the
+/// tests can interrupt a commit at every system call. Real failures (a full disk, a dying
 /// device) cannot be provoked at a chosen point, and a commit must survive each of them.
 ///
 /// The plan is bound per task (`FaultInjection.$plan.withValue(plan) { ... }`), so tests that
@@ -11,32 +11,46 @@ enum FaultInjection {
     @TaskLocal static var plan: FaultPlan?
 }
 
-/// Which call fails, and the calls made so far (their names, for a test's messages).
+/// Which call fails, and the calls made so far (for a test's messages and counts).
 final class FaultPlan: Sendable {
-    /// The 1-based number of the call that fails; nil only counts.
-    let failingCall: Int?
-    /// The errno the failing call sets (EIO: a device error; ENOSPC: a full disk).
-    let errorNumber: Int32
-    /// Whether every call after the failing one fails too, as on a disk that stays full.
-    let keepsFailing: Bool
-    private let made = Mutex<[String]>([])
+    /// One system call: "pwrite", "ftruncate", "fsync" or "fdatasync", and where a write went.
+    struct Call: Equatable, Sendable, CustomStringConvertible {
+        let name: String
+        let offset: Int?
 
-    init(failingCall: Int? = nil, errorNumber: Int32 = 5, keepsFailing: Bool = false) {
-        self.failingCall = failingCall
-        self.errorNumber = errorNumber
-        self.keepsFailing = keepsFailing
+        var description: String { offset.map { "\(name)@\($0)" } ?? name }
     }
 
-    /// The calls made (or attempted) so far, in order: "pwrite", "ftruncate", "fsync", "fdatasync".
-    var calls: [String] { made.withLock { $0 } }
+    /// The errno the failing call sets (EIO: a device error; ENOSPC: a full disk).
+    let errorNumber: Int32
+    /// Whether every call after the failing one fails too, as on a disk that stays broken.
+    let keepsFailing: Bool
+    /// Whether the newest of these calls (the one being made) is the one to fail.
+    private let trigger: @Sendable ([Call]) -> Bool
+    private let state = Mutex<(calls: [Call], failedAt: Int?)>(([], nil))
+
+    init(errorNumber: Int32 = 5, keepsFailing: Bool = false, failingWhen trigger: @escaping @Sendable ([Call]) -> Bool) {
+        self.errorNumber = errorNumber
+        self.keepsFailing = keepsFailing
+        self.trigger = trigger
+    }
+
+    /// Fails the call with this 1-based number; nil only counts.
+    convenience init(failingCall number: Int? = nil, errorNumber: Int32 = 5, keepsFailing: Bool = false) {
+        self.init(errorNumber: errorNumber, keepsFailing: keepsFailing) { calls in calls.count == number }
+    }
+
+    /// The calls made (or attempted) so far, in order.
+    var calls: [Call] { state.withLock { $0.calls } }
 
     /// Counts a call and says whether it fails.
-    func fails(_ call: String) -> Bool {
-        let number = made.withLock { calls in
-            calls.append(call)
-            return calls.count
+    func fails(_ name: String, offset: Int? = nil) -> Bool {
+        state.withLock { state in
+            state.calls.append(Call(name: name, offset: offset))
+            if let failedAt = state.failedAt { return keepsFailing && state.calls.count > failedAt }
+            guard trigger(state.calls) else { return false }
+            state.failedAt = state.calls.count
+            return true
         }
-        guard let failingCall else { return false }
-        return keepsFailing ? number >= failingCall : number == failingCall
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// `FaultPlan` can make one fail (with the plan's errno, the way the kernel reports it).
 enum FileCalls {
     static func pwrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ offset: Int) -> Int {
-        if let plan = FaultInjection.plan, plan.fails("pwrite") { return failed(plan) }
+        if let plan = FaultInjection.plan, plan.fails("pwrite", offset: offset) { return failed(plan) }
         return Glibc.pwrite(descriptor, bytes, count, off_t(offset))
     }
 
