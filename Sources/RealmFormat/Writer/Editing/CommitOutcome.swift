@@ -25,23 +25,6 @@ public enum CommitOutcome: Equatable, Sendable {
     }
 }
 
-/// The step of a commit's writing (realm-file-format.md §8), named in its error.
-enum CommitStep {
-    case writingNodes
-    case syncingNodes
-    case writingHeader
-    case flippingSelectBit
-
-    var description: String {
-        switch self {
-        case .writingNodes: return "writing the new nodes"
-        case .syncingNodes: return "syncing the new nodes"
-        case .writingHeader: return "writing the header's other slot"
-        case .flippingSelectBit: return "flipping the select bit"
-        }
-    }
-}
-
 extension RealmFormatError {
     /// The cause alone (the system's words), for a message that names the file itself.
     var writeFailureReason: String {
