@@ -35,6 +35,9 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
     case encryptedWithoutKey(path: String)
     /// Decrypting or encrypting failed: a wrong key, a damaged page (named), a failed write.
     case encryption(path: String, EncryptionError)
+    /// A commit in place failed while writing (a full disk, a failed write or sync, a file that
+    /// cannot grow): `reason` is the cause and the step, `outcome` what the file holds now.
+    case commitFailed(path: String, reason: String, outcome: CommitOutcome)
 
     public var description: String {
         switch self {
@@ -64,6 +67,8 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
             return "\(path) is encrypted: it opens with its 64-byte key"
         case let .encryption(path, error):
             return "\(path): \(error)"
+        case let .commitFailed(path, reason, outcome):
+            return "commit failed: \(path): \(reason); \(outcome.message)"
         }
     }
 }

@@ -118,6 +118,7 @@ enum HelpCommand {
 
     static let examples: [String: String] = [
         "watch": WatchCommand.examples,
+        "commit": Transaction.commitExamples,
         "append": collectionExamples,
         "remove": collectionExamples,
         "move": collectionExamples,

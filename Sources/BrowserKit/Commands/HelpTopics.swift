@@ -61,6 +61,11 @@ enum HelpTopics {
     (and the end of the script) are refused ('quit!' drops them). While a Realm app has the file
     open (its lock file is held), writing is refused; when it commits while you read, the session
     reloads the new version and says so.
+    A commit that fails (a full disk, a failed write or sync, a file that cannot grow) is undone:
+    the file keeps its old version and size, byte for byte, and the error names the file and the
+    cause. Inside 'begin' the changes stay staged: free space and 'commit' again, or 'rollback'.
+    Only if undoing fails after the new version began to be published does it say the file may
+    hold either version; open it again to see which.
     Schema: add class Fungus (name string, spores int?, host Specimen, hosts Specimen[]);
     add property Specimen habitat Habitat; types: value types or a class (a link), '?' optional,
     suffix [] list, <> set, {} dictionary (tags string?[])

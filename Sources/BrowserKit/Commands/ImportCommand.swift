@@ -132,6 +132,7 @@ enum ImportCommand {
             keys = try stage(plan, into: table, editor: editor)
             summary = try editor.commit()
         } catch {
+            if case .commitFailed(_, _, .uncertain) = error { try? session.reopen() }
             throw .file(error)
         }
         try session.reopen()

@@ -25,6 +25,11 @@ public final class EncryptedPageWriter {
     private let cipher: PageCipher
     /// The file's size on disk, as this writer has left it.
     public private(set) var physicalSize: Int
+    /// Set while a commit in place writes: the bytes each write covers are saved first, so a
+    /// failed commit can be undone (`EncryptedWriteTarget.undoWrites`).
+    var journal: CommitJournal? {
+        didSet { if let journal { physicalSize = journal.originalSize } }
+    }
 
     /// The logical size the file now holds.
     public var logicalSize: Int { EncryptedLayout.logicalSize(physicalSize: physicalSize) }
@@ -114,7 +119,7 @@ public final class EncryptedPageWriter {
             try writeFully(UnsafeRawBufferPointer(rebasing: bytes), at: EncryptedLayout.ivEntryOffset(page: item.page))
         }
         if syncBeforePages {
-            guard fdatasync(descriptor) == 0 else { throw .writeFailed(offset: 0, reason: "fdatasync: " + EncryptedFile.errnoText()) }
+            guard FileCalls.fdatasync(descriptor) == 0 else { throw .writeFailed(offset: 0, reason: "fdatasync: " + EncryptedFile.errnoText()) }
         }
         for (index, item) in pages.enumerated() {
             let bytes = buffer[index * pageSize ..< (index + 1) * pageSize]
@@ -150,8 +155,18 @@ public final class EncryptedPageWriter {
         }
     }
 
+    /// The file was put back to `size` bytes (a failed commit undone).
+    func restored(physicalSize size: Int) {
+        physicalSize = size
+    }
+
     /// `pwrite` until all of `bytes` is written, keeping `physicalSize` up to date.
     private func writeFully(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(EncryptionError) {
+        if let journal {
+            do throws(CommitJournal.Failure) { try journal.save(count: bytes.count, at: offset) } catch {
+                throw .readFailed(offset: offset, reason: error.reason)
+            }
+        }
         try EncryptedPageWriter.writeFully(descriptor, bytes, at: offset)
         physicalSize = max(physicalSize, offset + bytes.count)
     }
@@ -160,7 +175,7 @@ public final class EncryptedPageWriter {
         guard let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
-            let wrote = pwrite(descriptor, base + done, bytes.count - done, off_t(offset + done))
+            let wrote = FileCalls.pwrite(descriptor, base + done, bytes.count - done, offset + done)
             if wrote < 0 {
                 if errno == EINTR { continue }
                 throw .writeFailed(offset: offset + done, reason: EncryptedFile.errnoText())
@@ -180,7 +195,7 @@ public final class EncryptedPageWriter {
     /// realm-core sizes its files. Nothing is synced: fsync before renaming, as for a plain file.
     public static func writeFile(plaintext: UnsafeRawBufferPointer, to descriptor: Int32, key: EncryptionKey,
                                  freshIV: PageCipher.FreshIV = .random) throws(EncryptionError) {
-        guard ftruncate(descriptor, 0) == 0 else { throw .writeFailed(offset: 0, reason: "ftruncate: " + EncryptedFile.errnoText()) }
+        guard FileCalls.ftruncate(descriptor, 0) == 0 else { throw .writeFailed(offset: 0, reason: "ftruncate: " + EncryptedFile.errnoText()) }
         let cipher = try PageCipher(key: key, freshIV: freshIV)
         let pageSize = EncryptedLayout.pageSize
         let pageCount = EncryptedLayout.pageCount(logicalSize: plaintext.count)
@@ -214,7 +229,7 @@ public final class EncryptedPageWriter {
             firstPage += pagesHere
         }
         let size = EncryptedLayout.physicalSize(logicalSize: plaintext.count)
-        guard ftruncate(descriptor, off_t(size)) == 0 else {
+        guard FileCalls.ftruncate(descriptor, size) == 0 else {
             throw .writeFailed(offset: size, reason: "ftruncate: " + EncryptedFile.errnoText())
         }
     }

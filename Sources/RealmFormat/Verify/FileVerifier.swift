@@ -32,7 +32,7 @@ public final class FileVerifier {
     public static func unopenable(path: String, error: RealmFormatError) -> VerificationReport? {
         let check: VerificationProblem.Check
         switch error {
-        case .cannotOpen, .encryptedWithoutKey, .encryption(_, .wrongKey), .encryption(_, .wrongAESKey), .cannotWrite, .refusedEdit:
+        case .cannotOpen, .encryptedWithoutKey, .encryption(_, .wrongKey), .encryption(_, .wrongAESKey), .cannotWrite, .refusedEdit, .commitFailed:
             return nil
         case .encryption: check = .encryption
         default: check = .header

@@ -50,7 +50,10 @@ enum Transaction {
             return
         }
         let summary: FileEditor.CommitSummary
-        do { summary = try editor.commit() } catch { throw .file(error) }
+        do { summary = try editor.commit() } catch {
+            if case .commitFailed(_, _, .uncertain) = error { try? session.reopen() }
+            throw .file(error)
+        }
         try session.reopen()
         guard summary.changes > 0 else {
             // Nothing was staged (the link already pointed there): no version was committed.
@@ -76,11 +79,35 @@ enum Transaction {
             guard let editor = session.transaction else { throw .notNow("no transaction is open ('begin' starts one)") }
             let count = session.pendingChanges.count
             let summary: FileEditor.CommitSummary
-            do throws(RealmFormatError) { summary = try editor.commit() } catch { throw .file(error) }
+            do throws(RealmFormatError) { summary = try editor.commit() } catch {
+                // Undone, the commit leaves the transaction open with its changes: 'commit'
+                // again (after freeing space) or 'rollback'. Only an uncertain outcome ends it.
+                if case .commitFailed(_, _, .uncertain) = error {
+                    session.transaction = nil
+                    session.pendingChanges = []
+                    try? session.reopen()
+                }
+                throw .file(error)
+            }
             session.transaction = nil
             try session.reopen()
             session.confirm("committed \(count) change\(count == 1 ? "" : "s") as version \(summary.version) (\(summary.bytesWritten) bytes written)")
         })
+
+    static let commitExamples = """
+      begin                       stage changes ('set', 'create', 'delete', ...), then
+      commit                      write them as one new version: committed N changes as version V
+
+      A commit that fails (a full disk, a failed write or sync, a file that cannot grow) is undone:
+        error: commit failed: /mnt/x.realm: No space left on device (writing the new nodes);
+        the file is unchanged (version 7, 8192 bytes)
+      The file keeps its old version and size, byte for byte, and the changes stay staged: free
+      space and 'commit' again, or 'rollback'. Only if undoing fails too does the error say
+      more: the old version kept but the file perhaps larger, or, once the new version was being
+      published, that the file may hold either version (the transaction ends; open the file to
+      see which).
+
+    """
 
     static let rollback = CommandSpec(
         name: "rollback", aliases: ["abort"], arguments: "",

@@ -7,7 +7,8 @@ import Glibc
 /// available free space (`FreeSpaceAllocator`) or, when none fits, in space the file grows by;
 /// new free lists and a new top; data synced; then the header's other
 /// top-ref slot written and synced, and the select bit flipped and synced. A crash at any point
-/// leaves the old version or the new one.
+/// leaves the old version or the new one; a write or sync that fails is undone
+/// (`CommitJournal`): the file is back to its old bytes and size, the changes still staged.
 ///
 /// While the editor exists it holds Realm's lock file exclusively, so no Realm process can open
 /// the file underneath it; if one already has it open, the editor refuses to start.
@@ -33,8 +34,11 @@ public final class FileEditor {
     /// (`FileEditor+MixedBacklinks`).
     var addedBacklinkColumns: [Int: [Column]] = [:]
     /// A commit leaves `file` behind the new version, so an editor commits once: a second commit
-    /// from the old top would place nodes in space the new version uses.
+    /// from the old top would place nodes in space the new version uses. A failed commit that
+    /// was undone leaves it false (the file is the old version again).
     private var hasCommitted = false
+    /// Where the commit's writing stands, for its error.
+    private var step = CommitStep.writingNodes
 
     struct Edit {
         let table: Table
@@ -278,11 +282,7 @@ public final class FileEditor {
             throw .cannotWrite(path: path, reason: "internal error: the free lists and top are not where they were reserved")
         }
         try allocator.ensureDisjoint(fromFreed: freedNodes)
-        try writer.flush()
-        // From here on the new version may become live even if publishing fails half-way, and
-        // a second commit from the old top would overwrite it.
-        hasCommitted = true
-        try publish(topRef: newTop, logicalSize: Int(logicalSize))
+        try write(nodes: writer, topRef: newTop, logicalSize: Int(logicalSize), version: top.version)
         let changes = edits.count + schema.count
         edits.removeAll()
         schema = SchemaEdits()
@@ -314,13 +314,45 @@ public final class FileEditor {
                                       liveNodes: live, path: path)
     }
 
+    /// Writes the commit's nodes and publishes them. Any failure undoes every write (the
+    /// file back to its bytes and size before), and the editor keeps its staged changes for
+    /// another `commit`; only when the undo fails after the select bit was written is the
+    /// outcome uncertain, and the editor then commits no more (a second commit from the old top
+    /// could overwrite a version that is live).
+    private func write(nodes writer: NodeWriter, topRef: Int64, logicalSize: Int, version: Int64) throws(RealmFormatError) {
+        let size = try target.beginUndoableWrites()
+        step = .writingNodes
+        do throws(RealmFormatError) {
+            try writer.flush()
+            try publish(topRef: topRef, logicalSize: logicalSize)
+        } catch {
+            let reason = "\(error.writeFailureReason) (\(step.description))"
+            do throws(RealmFormatError) {
+                try target.undoWrites()
+            } catch let undo {
+                if step == .flippingSelectBit {
+                    hasCommitted = true
+                    throw .commitFailed(path: path, reason: reason, outcome: .uncertain(version: version, newVersion: version + 1,
+                                                                                      undoFailure: undo.writeFailureReason))
+                }
+                throw .commitFailed(path: path, reason: reason, outcome: .oldVersionKept(version: version, size: size,
+                                                                                         undoFailure: undo.writeFailureReason))
+            }
+            throw .commitFailed(path: path, reason: reason, outcome: .unchanged(version: version, size: size))
+        }
+        target.keepWrites()
+        hasCommitted = true
+    }
+
     /// Makes the new version durable, then live: sync the data, write the other header slot,
     /// sync, flip the select bit, sync.
     /// (For an encrypted file each sync writes whole pages, the header's page 0 included, with
     /// their IV entries first: §11.3.)
     private func publish(topRef: Int64, logicalSize: Int) throws(RealmFormatError) {
+        step = .syncingNodes
         try target.extend(toLogicalSize: logicalSize)
         try target.sync()
+        step = .writingHeader
         let current = file.header.selectedSlot
         let other = 1 - current
         try target.write(withUnsafeBytes(of: UInt64(topRef).littleEndian, Array.init), at: other * 8)
@@ -328,6 +360,8 @@ public final class FileEditor {
         try target.sync()
         // The flags byte as this version has it (the editor holds the file: no one else wrote).
         let flags = try file.mapped.bytes.uint8(at: 23) ^ 1
+        step = .flippingSelectBit
+        target.markPublishing()
         try target.write([flags], at: 23)
         try target.sync()
     }

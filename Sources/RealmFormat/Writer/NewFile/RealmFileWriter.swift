@@ -44,6 +44,7 @@ public struct RealmFileWriter {
             if case let .cannotWrite(failed, reason) = error, failed.isEmpty || failed == temporary {
                 throw .cannotWrite(path: path, reason: reason)
             }
+            if case let .encryption(failed, reason) = error, failed == temporary { throw .encryption(path: path, reason) }
             throw error
         }
         guard rename(temporary, path) == 0 else {

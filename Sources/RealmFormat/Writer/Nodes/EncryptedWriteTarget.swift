@@ -33,12 +33,7 @@ final class EncryptedWriteTarget: WriteTarget {
         logicalSize = writer.logicalSize
     }
 
-    deinit {
-        for page in pages.values {
-            page.initializeMemory(as: UInt8.self, repeating: 0)
-            page.deallocate()
-        }
-    }
+    deinit { releasePages() }
 
     func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(RealmFormatError) {
         let pageSize = EncryptedLayout.pageSize
@@ -82,8 +77,8 @@ final class EncryptedWriteTarget: WriteTarget {
         let physical = EncryptedLayout.physicalSize(logicalSize: logicalSize)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure() }
-        if Int(info.st_size) < physical { guard ftruncate(descriptor, off_t(physical)) == 0 else { throw failure() } }
-        guard fsync(descriptor) == 0 else { throw failure() }
+        if Int(info.st_size) < physical { guard FileCalls.ftruncate(descriptor, physical) == 0 else { throw failure() } }
+        guard FileCalls.fsync(descriptor) == 0 else { throw failure() }
     }
 
     func settle(below offset: Int) throws(RealmFormatError) {
@@ -95,6 +90,42 @@ final class EncryptedWriteTarget: WriteTarget {
                 page.deallocate()
             }
         }
+    }
+
+    func beginUndoableWrites() throws(RealmFormatError) -> Int {
+        do throws(CommitJournal.Failure) {
+            let journal = try CommitJournal(descriptor: descriptor, ordered: true)
+            writer.journal = journal
+            return journal.originalSize
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
+    }
+
+    func markPublishing() { writer.journal?.markPublishing() }
+
+    /// Also drops the plaintext copies: they hold the failed commit's bytes, and the next
+    /// commit must start from the pages as they are again (the decrypted `base`).
+    func undoWrites() throws(RealmFormatError) {
+        guard let journal = writer.journal else { return }
+        writer.journal = nil
+        releasePages()
+        do throws(CommitJournal.Failure) { try journal.restore() } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
+        writer.restored(physicalSize: journal.originalSize)
+        logicalSize = writer.logicalSize
+    }
+
+    func keepWrites() { writer.journal = nil }
+
+    private func releasePages() {
+        for page in pages.values {
+            page.initializeMemory(as: UInt8.self, repeating: 0)
+            page.deallocate()
+        }
+        pages = [:]
+        changed = []
     }
 
     private func writeChanged(pages indexes: [Int], barrier: Bool) throws(RealmFormatError) {

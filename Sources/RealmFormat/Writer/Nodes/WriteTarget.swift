@@ -15,6 +15,16 @@ protocol WriteTarget: AnyObject {
     /// A fresh file written front to back: everything below `offset` is final except the
     /// header (written last), so an encrypted target may encrypt those pages and let them go.
     func settle(below offset: Int) throws(RealmFormatError)
+    /// A commit in place begins: from now on every write first saves the bytes it covers
+    /// (`CommitJournal`). Returns the file's size on disk.
+    func beginUndoableWrites() throws(RealmFormatError) -> Int
+    /// The commit's publishing writes (the select bit) begin.
+    func markPublishing()
+    /// The commit failed: puts the file back as it was at `beginUndoableWrites` (bytes and
+    /// size) and forgets what was staged since.
+    func undoWrites() throws(RealmFormatError)
+    /// The commit succeeded: its writes stand.
+    func keepWrites()
 }
 
 extension WriteTarget {
@@ -27,11 +37,12 @@ extension WriteTarget {
     }
 }
 
-/// A plain file: `pwrite`, `ftruncate` to whole pages, `fsync`.
+/// A plain file: `pwrite`, `ftruncate` to whole pages, `fsync` (through `FileCalls`).
 final class PlainWriteTarget: WriteTarget {
     let descriptor: Int32
     let path: String
     private var physicalSize: Int
+    private var journal: CommitJournal?
 
     init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -41,31 +52,51 @@ final class PlainWriteTarget: WriteTarget {
     }
 
     func write(_ bytes: UnsafeRawBufferPointer, at start: Int) throws(RealmFormatError) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = pwrite(descriptor, base + offset, bytes.count - offset, off_t(start + offset))
-            guard written > 0 else {
-                if written < 0 && errno == EINTR { continue }
-                throw failure()
+        if let journal {
+            do throws(CommitJournal.Failure) { try journal.save(count: bytes.count, at: start) } catch {
+                throw .cannotWrite(path: path, reason: error.reason)
             }
-            offset += written
         }
+        if let failure = FileCalls.writeFully(descriptor, bytes, at: start) { throw .cannotWrite(path: path, reason: failure) }
         physicalSize = max(physicalSize, start + bytes.count)
     }
 
     func extend(toLogicalSize logicalSize: Int) throws(RealmFormatError) {
         let physical = (logicalSize + EncryptedLayout.pageSize - 1) / EncryptedLayout.pageSize * EncryptedLayout.pageSize
         guard physical > physicalSize else { return }
-        guard ftruncate(descriptor, off_t(physical)) == 0 else { throw failure() }
+        guard FileCalls.ftruncate(descriptor, physical) == 0 else { throw failure() }
         physicalSize = physical
     }
 
     func sync() throws(RealmFormatError) {
-        guard fsync(descriptor) == 0 else { throw failure() }
+        guard FileCalls.fsync(descriptor) == 0 else { throw failure() }
     }
 
     func settle(below offset: Int) throws(RealmFormatError) {}
+
+    func beginUndoableWrites() throws(RealmFormatError) -> Int {
+        do throws(CommitJournal.Failure) {
+            let journal = try CommitJournal(descriptor: descriptor, ordered: false)
+            self.journal = journal
+            physicalSize = journal.originalSize
+            return journal.originalSize
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
+    }
+
+    func markPublishing() { journal?.markPublishing() }
+
+    func undoWrites() throws(RealmFormatError) {
+        guard let journal else { return }
+        self.journal = nil
+        do throws(CommitJournal.Failure) { try journal.restore() } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
+        physicalSize = journal.originalSize
+    }
+
+    func keepWrites() { journal = nil }
 
     private func failure() -> RealmFormatError {
         .cannotWrite(path: path, reason: String(cString: strerror(errno)))
