@@ -7,7 +7,8 @@
 # seeded each run from the fixtures (read in place), ../shared/queries, exports of the
 # fixtures, Fuzzing/Seeds/NAME and every earlier crash. A crash, leak, timeout or out-of-memory
 # input is saved in Tests/FuzzCrashes/NAME/ and the script exits non-zero; each saved input
-# then becomes a regression test (FuzzCrashTests).
+# then becomes a regression test (FuzzCrashTests). REALM_FUZZ_FRESH=1 starts from the seeds
+# alone in an empty corpus (CI's smoke, so that -seed and -runs make the run the same each time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -43,6 +44,7 @@ work=.build/fuzz/$name
 seeds=$work/seeds
 crashes=Tests/FuzzCrashes/$name
 rm -rf "$seeds"
+if [ "${REALM_FUZZ_FRESH:-0}" = 1 ]; then rm -rf "$work/corpus"; fi
 mkdir -p "$work/corpus" "$seeds" "$crashes"
 [ -d "Fuzzing/Seeds/$name" ] && cp "Fuzzing/Seeds/$name"/* "$seeds/"
 cp "$crashes"/* "$seeds/" 2>/dev/null || true
