@@ -8,7 +8,7 @@
 # fixtures, Fuzzing/Seeds/NAME and every earlier crash. A crash, leak, timeout or out-of-memory
 # input is saved in Tests/FuzzCrashes/NAME/ and the script exits non-zero; each saved input
 # then becomes a regression test (FuzzCrashTests). REALM_FUZZ_FRESH=1 starts from the seeds
-# alone in an empty corpus (CI's smoke, so that -seed and -runs make the run the same each time).
+# alone in an empty corpus of its own (CI's smoke, so that -seed and -runs make the run the same each time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -44,8 +44,9 @@ work=.build/fuzz/$name
 seeds=$work/seeds
 crashes=Tests/FuzzCrashes/$name
 rm -rf "$seeds"
-if [ "${REALM_FUZZ_FRESH:-0}" = 1 ]; then rm -rf "$work/corpus"; fi
-mkdir -p "$work/corpus" "$seeds" "$crashes"
+corpus=$work/corpus
+if [ "${REALM_FUZZ_FRESH:-0}" = 1 ]; then corpus=$work/fresh-corpus; rm -rf "$corpus"; fi
+mkdir -p "$corpus" "$seeds" "$crashes"
 [ -d "Fuzzing/Seeds/$name" ] && cp "Fuzzing/Seeds/$name"/* "$seeds/"
 cp "$crashes"/* "$seeds/" 2>/dev/null || true
 options=()
@@ -95,11 +96,11 @@ case "$name" in
 esac
 
 if [ "$seconds" -gt 0 ]; then options+=(-max_total_time="$seconds"); fi
-echo "fuzz: running fuzz-$name; corpus $work/corpus, crashes into $crashes/" >&2
+echo "fuzz: running fuzz-$name; corpus $corpus, crashes into $crashes/" >&2
 # Each input is written to a file there (the readers open paths); memory-backed when possible.
 scratch=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp )/realm-browser-fuzz.XXXXXX")
 set +e
-REALM_FUZZ_TMP="$scratch" REALM_FUZZ_FIXTURES="$fixtures" "$binary" "$work/corpus" "$seeds" \
+REALM_FUZZ_TMP="$scratch" REALM_FUZZ_FIXTURES="$fixtures" "$binary" "$corpus" "$seeds" \
     -artifact_prefix="$crashes/" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 "${options[@]}" "$@"
 status=$?
 set -e
