@@ -14,3 +14,13 @@ if [ ! -d ../shared/fixtures ]; then
 fi
 swift build --build-tests
 swift test --skip-build --disable-xctest "$@"
+
+# A smoke run of every fuzzing harness (FUZZING.md; the campaigns are run by hand): a fixed
+# number of inputs from a fixed seed and an empty corpus, so it does the same work on every
+# run whatever the machine's load. Only with the whole suite; REALM_FUZZ_SMOKE=0 skips it.
+if [ $# -eq 0 ] && [ "${REALM_FUZZ_SMOKE:-1}" != 0 ]; then
+    for smoke in "file 300" "query 400" "csv 1500" "json 1500" "statements 10000"; do
+        read -r harness runs <<<"$smoke"
+        REALM_FUZZ_FRESH=1 scripts/fuzz.sh "$harness" 0 -runs="$runs" -seed=1
+    done
+fi
