@@ -74,6 +74,9 @@ public struct ClusterTree: Sendable {
         guard node.isInner else {
             let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: position, usesLegacyDictionaries: usesLegacyDictionaries)
             position += leaf.count
+            // Every reader that walks a table passes here once per leaf: the one place Ctrl-C
+            // is looked at, rather than in each loop above (and never per object).
+            try Cancellation.check()
             try body(leaf)
             return
         }

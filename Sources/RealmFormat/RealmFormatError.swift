@@ -35,6 +35,8 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
     case encryptedWithoutKey(path: String)
     /// Decrypting or encrypting failed: a wrong key, a damaged page (named), a failed write.
     case encryption(path: String, EncryptionError)
+    /// The work was stopped on request (`Cancellation`, Ctrl-C): nothing is wrong with the file.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -64,6 +66,8 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
             return "\(path) is encrypted: it opens with its 64-byte key"
         case let .encryption(path, error):
             return "\(path): \(error)"
+        case .interrupted:
+            return "interrupted"
         }
     }
 }

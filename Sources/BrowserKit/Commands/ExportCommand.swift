@@ -43,7 +43,7 @@ enum ExportCommand {
         let source = try self.source(named: words[1], session: session, catalog: catalog)
         let progress = ProgressReporter(total: source.count, label: "export")
         defer { progress.finish() }
-        let output = try FileOutput(path: path)
+        let output = try ReplacingFileOutput(path: path)
         do throws(RealmFormatError) {
             switch format {
             case .json: try JSONExporter(encoder: encoder, progress: progress).write(source, to: output)
@@ -54,7 +54,7 @@ enum ExportCommand {
         } catch {
             throw .file(error)
         }
-        output.flush()
+        try output.commit()
         progress.finish()
         let what = source.keys == nil ? "" : " (last find result)"
         session.confirm("exported \(source.count) \(source.table.displayName) object\(source.count == 1 ? "" : "s")\(what) to \(path)")
@@ -82,17 +82,21 @@ enum ExportCommand {
         defer { progress.finish() }
         switch format {
         case .json:
-            let output = try FileOutput(path: path)
+            let output = try ReplacingFileOutput(path: path)
             do { try JSONExporter(encoder: encoder, progress: progress).write(classes: classes, to: output) } catch { throw .file(error) }
-            output.flush()
+            try output.commit()
             progress.finish()
             session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)")
         case .csv:
             try makeDirectory(path)
             for table in classes { try OpenFileGuard.refuse(path + "/" + table.displayName + ".csv", in: session) }
             var done = 0
+            // Every class is written before any file is renamed into place: an interrupted
+            // export leaves none of them, not the first few.
+            var outputs: [ReplacingFileOutput] = []
             for table in classes {
-                let output = try FileOutput(path: path + "/" + table.displayName + ".csv")
+                let output = try ReplacingFileOutput(path: path + "/" + table.displayName + ".csv")
+                outputs.append(output)
                 do throws(RealmFormatError) {
                     try CSVExporter(encoder: encoder, progress: progress).write(ExportSource(table: table, keys: nil), to: output, done: &done)
                 } catch {
@@ -100,6 +104,7 @@ enum ExportCommand {
                 }
                 output.flush()
             }
+            for output in outputs { try output.commit() }
             progress.finish()
             let files = classes.map { $0.displayName + ".csv" }.joined(separator: ", ")
             session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)/ (\(files))")
