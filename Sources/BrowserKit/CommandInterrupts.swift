@@ -24,7 +24,7 @@ public enum CommandInterrupts {
     /// Installs the SIGINT handler that requests `cancellation`. `handler` replaces the plain
     /// one (the REPL's also clears the line being typed); it must be async-signal-safe where
     /// it runs outside readline. A process started with SIGINT ignored (`nohup`, `&` in a shell
-    /// script) keeps ignoring it. `SA_RESTART`: a read or write under way goes on, and the
+    /// script) keeps ignoring it; one started with it blocked has it unblocked, as `watch` does. `SA_RESTART`: a read or write under way goes on, and the
     /// command stops at its next check rather than failing on `EINTR`.
     public static func install(handler: (@convention(c) (Int32) -> Void)? = nil) {
         _ = cancellation
@@ -39,6 +39,11 @@ public enum CommandInterrupts {
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
+        // A SIGINT blocked by the parent (inherited mask) would never reach the handler.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
     }
 
     /// A check for loops over records rather than leaves (import): every 256th index.
