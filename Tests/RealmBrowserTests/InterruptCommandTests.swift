@@ -87,6 +87,8 @@ struct InterruptCommandTests {
                                                      environment: ["REALM_BROWSER_HISTORY": "/dev/null", "TERM": "xterm"])
         try terminal.waitFor("realm> ")
         try terminal.type("count RealmTestClass0 integerVal")
+        // Ctrl-C flushes the terminal's input: the line must have reached readline first.
+        try terminal.waitFor("realm> count RealmTestClass0 integerVal")
         try terminal.press("C-c")
         try terminal.waitFor("realm> count RealmTestClass0 integerVal^C\nrealm> ")
         // A statement going on over lines is dropped whole, and the first prompt comes back.
