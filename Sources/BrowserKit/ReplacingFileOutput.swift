@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmFormat
 
 /// An output file that appears whole or not at all (`export`, `dump --out`): written under a
 /// temporary name beside it (`FILE.tmp-PID`, as the new-file writer names its own) and renamed
@@ -33,6 +34,9 @@ public final class ReplacingFileOutput: OutputSink {
             if exists && descriptor >= 0 { fchmod(descriptor, status.st_mode & 0o7777) }
         }
         guard descriptor >= 0 else {
+            // Opening a FIFO waits for a reader; Ctrl-C then ends the wait (no SA_RESTART
+            // while a pinned read's handler is installed).
+            if errno == EINTR && Cancellation.current?.isRequested == true { throw .interrupted }
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
         output = StandardOutput(descriptor: descriptor)
