@@ -42,8 +42,13 @@ public final class ReplacingFileOutput: OutputSink {
         output = StandardOutput(descriptor: descriptor)
     }
 
-    deinit {
+    deinit { discard() }
+
+    /// Removes what was written (the temporary file) unless committed; the deinitializer
+    /// does it too, for callers that need it done at a known point.
+    public func discard() {
         guard !closed else { return }
+        closed = true
         close(descriptor)
         if let temporaryPath { unlink(temporaryPath) }
     }

@@ -110,6 +110,12 @@ struct InterruptTests {
         try sweep("export csv \(workspace.directory)/csv", in: workspace)
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.directory + "/csv").sorted()
                 == ["RealmTestClass0.csv", "RealmTestClass1.csv", "RealmTestClass2.csv"])
+        // A directory the export made goes again when it stops.
+        try sweep("export csv \(workspace.directory)/made", in: workspace)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.directory + "/made").count == 3)
+        // A query result, its objects found by key rather than by a leaf walk.
+        try workspace.session.execute("find RealmTestClass1 integerValue > 0")
+        try sweep("export csv result \(workspace.directory)/result.csv", in: workspace)
         try commitsTheStagedChange(workspace)
     }
 

@@ -88,12 +88,19 @@ enum ExportCommand {
             progress.finish()
             session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)")
         case .csv:
-            try makeDirectory(path)
+            let created = try makeDirectory(path)
+            // Every class is written before any file is renamed into place: an interrupted
+            // export leaves none of them, not the first few, nor a directory it made.
+            var outputs: [ReplacingFileOutput] = []
+            var written = false
+            defer {
+                if !written {
+                    for output in outputs { output.discard() }
+                    if created { rmdir(path) }
+                }
+            }
             for table in classes { try OpenFileGuard.refuse(path + "/" + table.displayName + ".csv", in: session) }
             var done = 0
-            // Every class is written before any file is renamed into place: an interrupted
-            // export leaves none of them, not the first few.
-            var outputs: [ReplacingFileOutput] = []
             for table in classes {
                 let output = try ReplacingFileOutput(path: path + "/" + table.displayName + ".csv")
                 outputs.append(output)
@@ -105,19 +112,22 @@ enum ExportCommand {
                 output.flush()
             }
             for output in outputs { try output.commit() }
+            written = true
             progress.finish()
             let files = classes.map { $0.displayName + ".csv" }.joined(separator: ", ")
             session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)/ (\(files))")
         }
     }
 
-    /// Creates the directory for per-class CSV files, accepting one that exists already.
-    private static func makeDirectory(_ path: String) throws(BrowserError) {
-        if mkdir(path, 0o755) == 0 { return }
+    /// Creates the directory for per-class CSV files, accepting one that exists already;
+    /// returns whether it made it.
+    private static func makeDirectory(_ path: String) throws(BrowserError) -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
         let reason = String(cString: strerror(errno))
         var status = stat()
         guard errno == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw .cannotWrite(path: path, reason: errno == EEXIST ? "it exists and is not a directory (CSV of every class needs a directory)" : reason)
         }
+        return false
     }
 }
