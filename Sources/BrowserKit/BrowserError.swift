@@ -31,6 +31,9 @@ public enum BrowserError: Error, CustomStringConvertible {
     case invalidLiteral(String)
     /// Another process kept committing while a command read the file.
     case fileChanged(path: String, attempts: Int)
+    /// Ctrl-C stopped the command (`CommandInterrupts`): its output files were not written,
+    /// staged changes are as they were before it.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -77,6 +80,8 @@ public enum BrowserError: Error, CustomStringConvertible {
             return "\(path) changed while it was read" + (attempts > 1 ? " (\(attempts) times in a row)" : "") + "; nothing was written, try again"
         case let .cannotWrite(path, reason):
             return "cannot write \(path): \(reason)"
+        case .interrupted:
+            return "interrupted"
         }
     }
 }

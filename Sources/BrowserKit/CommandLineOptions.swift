@@ -63,7 +63,8 @@ public struct CommandLineOptions: Equatable {
     the next line while a quote or bracket is open or the line ends with '\\'.
 
     Exit status: 0 when every command succeeded, 1 when the file could not be opened or a
-    command failed, 2 for invalid command-line arguments. 'realm-browser diff A B' exits like
+    command failed, 2 for invalid command-line arguments, 130 when Ctrl-C stopped a command
+    (and with it the script; 'help scripts'). 'realm-browser diff A B' exits like
     diff(1): 0 when the files hold the same schema and objects, 1 when they differ, 2 when they
     could not be compared. 'realm-browser recover FILE OUT' exits 0 when everything was
     recovered, 1 when OUT was written with losses (each one reported) or nothing could be.

@@ -8,7 +8,8 @@ import Synchronization
 /// prompt (or, in a script, to the next statement).
 ///
 /// Installed only while such a command runs, and the earlier disposition is put back after, so
-/// Ctrl-C elsewhere behaves as before. A handler may only do async-signal-safe work: it sets a
+/// Ctrl-C elsewhere behaves as before: `CommandInterrupts`' handler, which stops other commands
+/// part-way (for `watch`, Ctrl-C is the normal end, not an interruption). A handler may only do async-signal-safe work: it sets a
 /// lock-free atomic and returns. The read inside may register in a running app's lock file;
 /// `TerminationRelease` then installs its own handler over this one and, finding an earlier
 /// handler, calls it instead of ending the process: the registration stays for the read's

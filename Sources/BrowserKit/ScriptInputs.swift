@@ -15,7 +15,12 @@ public enum ScriptInputs {
             }
         }
         for input in inputs {
-            if runner.runWithoutFinishing(lines: input.lines, source: input.source) != .success {
+            switch runner.runWithoutFinishing(lines: input.lines, source: input.source) {
+            case .success: break
+            case .interrupted:
+                _ = runner.finish()
+                return .interrupted
+            default:
                 status = .failure
                 if runner.bail { return status }
             }

@@ -3,6 +3,11 @@
 /// A failing command is reported with where it came from and the run goes on, like sqlite3
 /// reading a script; the exit status then says that something failed. With `bail` (`--bail`)
 /// the run stops at the first failure instead, so a script never acts on a state it did not expect.
+///
+/// Ctrl-C (`CommandInterrupts`) stops the command running and the rest of the input, `--bail`
+/// or not, as in psql and sqlite3: the statements after it were written for a state the
+/// interrupted one did not make. The exit status is then 130 (128 + SIGINT, as shells report).
+/// `watch` is the exception: Ctrl-C is how it ends, and the script goes on after it.
 public struct ScriptRunner {
     public let session: Session
     public let errors: OutputSink
@@ -19,7 +24,11 @@ public struct ScriptRunner {
         case success = 0
         case failure = 1
         case usage = 2
+        case interrupted = 130
     }
+
+    /// Whether Ctrl-C stopped the run (the session's cancellation was requested).
+    public var wasInterrupted: Bool { session.cancellation.isRequested }
 
     /// Runs every statement of one input line; returns false if any failed.
     @discardableResult
@@ -28,14 +37,22 @@ public struct ScriptRunner {
         let statements = StatementSplitter.statements(in: line)
         for (index, statement) in statements.enumerated() {
             if session.wantsToQuit { break }
+            if wasInterrupted { return false }
             do {
                 try session.execute(statement)
             } catch {
                 // 'line 1' alone does not say which of 'a; b; c' failed.
                 let place = statements.count > 1 ? (origin.map { "\($0), " } ?? "") + "statement \(index + 1)" : origin
-                report("\(error)", origin: place)
                 succeeded = false
-                if bail { break }
+                if case .interrupted = error {
+                    // Not an error of the statement: said plainly, as psql does.
+                    session.output.flush()
+                    errors.line("interrupted" + (place.map { " (\($0))" } ?? ""))
+                    errors.flush()
+                    return false
+                }
+                report("\(error)", origin: place)
+                if bail || wasInterrupted { break }
             }
         }
         return succeeded
@@ -46,7 +63,7 @@ public struct ScriptRunner {
     /// `source` names the input in error messages (`error (app.rbs, line 3): ...`).
     public func run(lines: some Sequence<String>, source: String? = nil) -> ExitStatus {
         var status = runWithoutFinishing(lines: lines, source: source)
-        if !finish() { status = .failure }
+        if !finish() && status != .interrupted { status = .failure }
         return status
     }
 
@@ -61,17 +78,21 @@ public struct ScriptRunner {
             // Editors on Windows start text with a byte-order mark; it is not part of the command.
             let line = index == 0 && rawLine.hasPrefix("\u{FEFF}") ? String(rawLine.dropFirst()) : rawLine
             if !accumulator.isContinuing { firstLine = index + 1 }
+            if wasInterrupted { return .interrupted }
             guard let statement = accumulator.add(line) else { continue }
             if !run(line: statement, origin: origin(firstLine)) {
                 status = .failure
+                if wasInterrupted { return .interrupted }
                 if bail { return status }
             }
             if session.wantsToQuit { return status }
         }
+        // Piped input read while Ctrl-C came ends early; what it held is not run.
+        if wasInterrupted { return .interrupted }
         if let unfinished = accumulator.flush(), !run(line: unfinished, origin: origin(firstLine)) {
             status = .failure
         }
-        return status
+        return wasInterrupted ? .interrupted : status
     }
 
     /// At the end of all input: staged changes that were never committed are an error.

@@ -32,6 +32,10 @@ public final class Session {
     public private(set) var catalog: Catalog?
     /// Rows a listing shows before `more` is needed.
     public var pageSize = 20
+    /// What stops a running command part-way: the driver gives `CommandInterrupts.cancellation`
+    /// (Ctrl-C) and clears it before each command; a session of its own otherwise, so tests
+    /// can interrupt one session without touching another.
+    public var cancellation = Cancellation()
     /// Set by `quit`; the driver stops reading commands.
     public private(set) var wantsToQuit = false
     var listing: Listing?
@@ -136,7 +140,11 @@ public final class Session {
             router.commandFinished()
         }
         do {
-            try ConsistentRead.run(command, arguments: arguments, session: self)
+            try Cancellation.running(with: cancellation) { () throws(BrowserError) in
+                try ConsistentRead.run(command, arguments: arguments, session: self)
+            }
+        } catch .file(.interrupted) {
+            throw .interrupted
         } catch let .unknownClass(name, suggestion) {
             if let transaction, transaction.stagedClassNames.contains(name) {
                 throw .notNow("class \(name) is added by this transaction and exists once it is committed: 'commit' first, then use it")

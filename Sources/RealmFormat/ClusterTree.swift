@@ -66,14 +66,19 @@ public struct ClusterTree: Sendable {
         guard let root else { return }
         var visited = Set<Int>()
         var position = 0
-        try visit(root, offset: 0, depth: 0, position: &position, visited: &visited, body)
+        // Every reader that walks a table passes here: the one place Ctrl-C is looked at,
+        // rather than in each loop above. The task-local lookup is made once per walk, and
+        // each leaf (never each object) costs one atomic load.
+        let cancellation = Cancellation.current
+        try visit(root, offset: 0, depth: 0, position: &position, visited: &visited, cancellation, body)
     }
 
     private func visit(_ node: Node, offset: Int64, depth: Int, position: inout Int, visited: inout Set<Int>,
-                       _ body: (ClusterLeaf) throws -> Void) throws {
+                       _ cancellation: Cancellation?, _ body: (ClusterLeaf) throws -> Void) throws {
         guard node.isInner else {
             let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: position, usesLegacyDictionaries: usesLegacyDictionaries)
             position += leaf.count
+            try cancellation?.check()
             try body(leaf)
             return
         }
@@ -85,7 +90,7 @@ public struct ClusterTree: Sendable {
         for child in 0..<inner.childCount {
             let childNode = try inner.child(child)
             try visit(childNode, offset: offset &+ (try inner.keyOffset(child)), depth: depth + 1,
-                      position: &position, visited: &visited, body)
+                      position: &position, visited: &visited, cancellation, body)
         }
     }
 

@@ -38,6 +38,8 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
     /// A commit in place failed while writing (a full disk, a failed write or sync, a file that
     /// cannot grow): `reason` is the cause and the step, `outcome` what the file holds now.
     case commitFailed(path: String, reason: String, outcome: CommitOutcome)
+    /// The work was stopped on request (`Cancellation`, Ctrl-C): nothing is wrong with the file.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -69,6 +71,8 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
             return "\(path): \(error)"
         case let .commitFailed(path, reason, outcome):
             return "commit failed: \(path): \(reason); \(outcome.message)"
+        case .interrupted:
+            return "interrupted"
         }
     }
 }

@@ -3,6 +3,7 @@ import CReadline
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// GNU readline: line editing, a persistent history file and tab completion.
 enum LineEditor {
@@ -16,8 +17,32 @@ enum LineEditor {
         return home + "/.realm_browser_history"
     }
 
+    /// Whether readline is reading a line: Ctrl-C then drops the line, not a command.
+    static let atPrompt = Atomic<Bool>(false)
+    /// Set when Ctrl-C dropped a line; main drops the statement it was continuing too.
+    static let discarded = Atomic<Bool>(false)
+    /// The prompt a dropped line starts again with (the first line of a statement's).
+    nonisolated(unsafe) static var freshPrompt: UnsafeMutablePointer<CChar>?
+
     static func start(session: Session) {
         LineEditor.session = session
+        // Ctrl-C at the prompt drops the line being typed, as in bash and psql; while a command
+        // runs it stops that command (`CommandInterrupts`). readline catches SIGINT while it
+        // reads, restores this handler and re-sends the signal at a point where its own
+        // functions may be called, so the handler may redraw the prompt then.
+        CommandInterrupts.install { _ in
+            guard LineEditor.atPrompt.load(ordering: .relaxed) else {
+                CommandInterrupts.cancellation.request()
+                return
+            }
+            LineEditor.discarded.store(true, ordering: .relaxed)
+            rl_replace_line("", 1)
+            rl_point = 0
+            rl_crlf()
+            rl_on_new_line()
+            if let fresh = LineEditor.freshPrompt { rl_set_prompt(fresh) }
+            rl_redisplay()
+        }
         rl_readline_name = UnsafePointer(strdup("realm-browser"))
         rl_attempted_completion_function = complete
         // Key paths (`category.name`, `tasks.@count`, `Item[3]`) are one word for completion.
@@ -30,9 +55,12 @@ enum LineEditor {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// The next line, or nil at end of input (Ctrl-D).
-    static func readLine(prompt: String) -> String? {
-        guard let raw = readline(prompt) else { return nil }
+    /// The next line, or nil at end of input (Ctrl-D). `fresh` is the prompt to show after
+    /// Ctrl-C drops the line (where `prompt` continues a statement).
+    static func readLine(prompt: String, fresh: String) -> String? {
+        free(freshPrompt)
+        freshPrompt = strdup(fresh)
+        guard let raw = reading({ readline(prompt) }) else { return nil }
         defer { free(raw) }
         let line = String(cString: raw)
         // A key typed with `open FILE --key KEY` never reaches the history file.
@@ -49,9 +77,23 @@ enum LineEditor {
 
     /// The answer to a question (kept out of the history), or nil at end of input.
     static func answer(prompt: String) -> String? {
-        guard let raw = readline(prompt) else { return nil }
+        free(freshPrompt)
+        freshPrompt = strdup(prompt)
+        guard let raw = reading({ readline(prompt) }) else { return nil }
         defer { free(raw) }
         return String(cString: raw)
+    }
+
+    /// Runs readline with Ctrl-C dropping the line rather than stopping a command.
+    private static func reading(_ body: () -> UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+        atPrompt.store(true, ordering: .relaxed)
+        defer { atPrompt.store(false, ordering: .relaxed) }
+        return body()
+    }
+
+    /// Whether Ctrl-C dropped a line since the last call.
+    static func takeDiscarded() -> Bool {
+        discarded.exchange(false, ordering: .relaxed)
     }
 
     /// The prompt for the next line of a statement that goes on, as wide as `prompt`.

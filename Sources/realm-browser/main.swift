@@ -44,6 +44,8 @@ if let serveArguments = options.serveArguments {
     exit(ServeCommand.commandLine(serveArguments, session: session, output: StandardOutput(), errors: errors))
 }
 let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
+// Ctrl-C stops the running command (and, in a script, the script) rather than the process.
+session.cancellation = CommandInterrupts.cancellation
 if let path = options.path {
     do {
         try options.open(path, in: session, environment: environment)
@@ -55,10 +57,12 @@ if let path = options.path {
 }
 
 if options.commands != nil || !options.scriptFiles.isEmpty {
+    CommandInterrupts.install()
     exit(ScriptInputs.run(commands: options.commands, scriptFiles: options.scriptFiles, runner: runner).rawValue)
 }
 
 guard isatty(0) == 1 else {
+    CommandInterrupts.install()
     exit(runner.run(lines: AnySequence { AnyIterator { readLine(strippingNewline: true) } }).rawValue)
 }
 
@@ -69,7 +73,10 @@ var statement = StatementAccumulator()
 var endsInARow = 0
 while !session.wantsToQuit {
     let prompt = statement.isContinuing ? LineEditor.continuationPrompt(for: session.prompt) : session.prompt
-    guard let line = LineEditor.readLine(prompt: prompt) else {
+    let read = LineEditor.readLine(prompt: prompt, fresh: session.prompt)
+    // Ctrl-C dropped the line being typed: the statement it continued goes with it.
+    if LineEditor.takeDiscarded() { statement = StatementAccumulator() }
+    guard let line = read else {
         // Ctrl-D: leave like 'quit', asking first about staged changes. A terminal that keeps
         // reporting end of input (it went away) cannot answer; leave then, saying so.
         print()
@@ -84,7 +91,11 @@ while !session.wantsToQuit {
         continue
     }
     endsInARow = 0
-    if let complete = statement.add(line) { runner.run(line: complete, origin: nil) }
+    if let complete = statement.add(line) {
+        // A Ctrl-C that came between commands is not meant for the next one.
+        CommandInterrupts.cancellation.clear()
+        runner.run(line: complete, origin: nil)
+    }
 }
 LineEditor.finish()
 exit(0)

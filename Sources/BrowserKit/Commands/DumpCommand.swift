@@ -20,19 +20,17 @@ enum DumpCommand {
         }
         guard words.count <= 1 else { throw .usage(usage) }
         let tables = try words.first.map { name throws(BrowserError) in [try catalog.table(named: name)] } ?? catalog.file.tables
-        let output: OutputSink
-        if let path {
-            try OpenFileGuard.refuse(path, in: session)
-            output = try FileOutput(path: path)
-        } else {
-            output = session.output
-        }
+        if let path { try OpenFileGuard.refuse(path, in: session) }
+        // Whole or not at all: Ctrl-C or an error leaves no half-written dump.
+        let file = try path.map { path throws(BrowserError) in try ReplacingFileOutput(path: path) }
+        let output: OutputSink = file ?? session.output
         do {
             try DumpWriter(file: catalog.file).write(tables: tables, to: output)
         } catch {
             throw .file(error)
         }
         output.flush()
+        try file?.commit()
         if let path {
             let objects = tables.reduce(0) { $0 + $1.objects.count }
             session.confirm("wrote \(objects) objects in \(tables.count) table\(tables.count == 1 ? "" : "s") to \(path)")

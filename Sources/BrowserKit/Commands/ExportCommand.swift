@@ -43,7 +43,7 @@ enum ExportCommand {
         let source = try self.source(named: words[1], session: session, catalog: catalog)
         let progress = ProgressReporter(total: source.count, label: "export")
         defer { progress.finish() }
-        let output = try FileOutput(path: path)
+        let output = try ReplacingFileOutput(path: path)
         do throws(RealmFormatError) {
             switch format {
             case .json: try JSONExporter(encoder: encoder, progress: progress).write(source, to: output)
@@ -54,7 +54,7 @@ enum ExportCommand {
         } catch {
             throw .file(error)
         }
-        output.flush()
+        try output.commit()
         progress.finish()
         let what = source.keys == nil ? "" : " (last find result)"
         session.confirm("exported \(source.count) \(source.table.displayName) object\(source.count == 1 ? "" : "s")\(what) to \(path)")
@@ -82,17 +82,28 @@ enum ExportCommand {
         defer { progress.finish() }
         switch format {
         case .json:
-            let output = try FileOutput(path: path)
+            let output = try ReplacingFileOutput(path: path)
             do { try JSONExporter(encoder: encoder, progress: progress).write(classes: classes, to: output) } catch { throw .file(error) }
-            output.flush()
+            try output.commit()
             progress.finish()
             session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)")
         case .csv:
-            try makeDirectory(path)
+            let created = try makeDirectory(path)
+            // Every class is written before any file is renamed into place: an interrupted
+            // export leaves none of them, not the first few, nor a directory it made.
+            var outputs: [ReplacingFileOutput] = []
+            var written = false
+            defer {
+                if !written {
+                    for output in outputs { output.discard() }
+                    if created { rmdir(path) }
+                }
+            }
             for table in classes { try OpenFileGuard.refuse(path + "/" + table.displayName + ".csv", in: session) }
             var done = 0
             for table in classes {
-                let output = try FileOutput(path: path + "/" + table.displayName + ".csv")
+                let output = try ReplacingFileOutput(path: path + "/" + table.displayName + ".csv")
+                outputs.append(output)
                 do throws(RealmFormatError) {
                     try CSVExporter(encoder: encoder, progress: progress).write(ExportSource(table: table, keys: nil), to: output, done: &done)
                 } catch {
@@ -100,19 +111,23 @@ enum ExportCommand {
                 }
                 output.flush()
             }
+            for output in outputs { try output.commit() }
+            written = true
             progress.finish()
             let files = classes.map { $0.displayName + ".csv" }.joined(separator: ", ")
             session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)/ (\(files))")
         }
     }
 
-    /// Creates the directory for per-class CSV files, accepting one that exists already.
-    private static func makeDirectory(_ path: String) throws(BrowserError) {
-        if mkdir(path, 0o755) == 0 { return }
+    /// Creates the directory for per-class CSV files, accepting one that exists already;
+    /// returns whether it made it.
+    private static func makeDirectory(_ path: String) throws(BrowserError) -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
         let reason = String(cString: strerror(errno))
         var status = stat()
         guard errno == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw .cannotWrite(path: path, reason: errno == EEXIST ? "it exists and is not a directory (CSV of every class needs a directory)" : reason)
         }
+        return false
     }
 }

@@ -89,11 +89,20 @@ enum HelpTopics {
           latitude > 40 OR category.name == 'Birds')
 
     Exit status: 0 when every command succeeded, 1 when any failed (the error names the line),
-    2 for bad command-line arguments.
+    2 for bad command-line arguments, 130 when Ctrl-C stopped a command (the rest of the script
+    is not run, --bail or not; Ctrl-C only ends a 'watch', and the script goes on).
 
     Interactively: Tab completes commands, class names, key paths (category.na -> category.name),
     query operators after a property and SORT( DISTINCT( LIMIT( after a comparison. History is
     kept in ~/.realm_browser_history, or in the file $REALM_BROWSER_HISTORY names.
+
+    Ctrl-C at the prompt drops the line being typed (and a statement going on over lines). While
+    a command runs (a query, show, dump, export, import, load, compact, generate, verify, stats,
+    diff, recover) it stops that command, not the session: 'interrupted', and the prompt comes
+    back. Files are written under a temporary name and renamed once complete, so a stopped
+    command leaves no half-written file and a file it would have replaced as it was; staged
+    changes stay staged (an interrupted import stages none of its objects). A commit is never
+    stopped half-way.
 
     """
 

@@ -151,12 +151,16 @@ enum ImportCommand {
         }
         var keys: [Int64] = []
         keys.reserveCapacity(plan.rows.count)
-        for row in plan.rows {
+        // Ctrl-C may stop the staging: `stagingAll` then rolls back what this import staged,
+        // and the transaction keeps exactly the changes it had.
+        for (index, row) in plan.rows.enumerated() {
+            if index & 255 == 0 { try Cancellation.check() }
             var values: [(column: Column, value: RealmValue)] = []
             for (property, value) in row.values { values.append((try column(property), value)) }
             keys.append(try editor.create(in: editTable, values: values))
         }
-        for (row, key) in zip(plan.rows, keys) {
+        for (index, (row, key)) in zip(plan.rows, keys).enumerated() {
+            if index & 255 == 0 { try Cancellation.check() }
             for (property, cell) in row.links {
                 switch cell {
                 case let .link(target?): try editor.setLink(to: target, column: try column(property), table: editTable, key: key)

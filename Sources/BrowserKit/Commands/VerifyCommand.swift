@@ -28,6 +28,8 @@ enum VerifyCommand {
             report = verify(try session.requireCatalog().file)
             try session.requireUnchangedFile()
         }
+        // Checks stopped by Ctrl-C leave a report of part of the file: none is shown.
+        if Cancellation.current?.isRequested == true { throw .interrupted }
         try show(report, json: json, session: session)
     }
 

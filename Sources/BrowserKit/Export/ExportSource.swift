@@ -24,7 +24,11 @@ struct ExportSource {
                 run?.rows.append(row)
                 continue
             }
-            if let current = run { try body(current.leaf, current.rows) }
+            if let current = run {
+                // Found by key, not by the leaf walk that looks for Ctrl-C: looked for here.
+                try Cancellation.check()
+                try body(current.leaf, current.rows)
+            }
             run = (leaf, [row])
         }
         if let current = run { try body(current.leaf, current.rows) }

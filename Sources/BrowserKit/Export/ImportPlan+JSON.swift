@@ -14,7 +14,8 @@ extension ImportPlan {
         let required = table.columns.filter { column in
             column.isPrimaryKey || (!column.isNullable && column.collection == nil && !column.isLink && column.type != .mixed)
         }
-        for record in records {
+        for (index, record) in records.enumerated() {
+            try CommandInterrupts.check(at: index)
             guard let members = record.value.members else {
                 plan.badRows.append(BadRow(position: record.position, reason: "expected a JSON object, got \(JSONTextRendering.text(record.value))"))
                 continue
@@ -50,7 +51,8 @@ extension ImportPlan {
     static func new(columns: [NewColumn], primaryKey: String?, records: [JSONImportRecord], path: String) throws(BrowserError) -> ImportPlan {
         var plan = ImportPlan()
         var check = NewClassCheck(primaryKey: primaryKey, path: path)
-        for record in records {
+        for (index, record) in records.enumerated() {
+            try CommandInterrupts.check(at: index)
             guard record.value.members != nil else {
                 plan.badRows.append(BadRow(position: record.position, reason: "expected a JSON object, got \(JSONTextRendering.text(record.value))"))
                 continue

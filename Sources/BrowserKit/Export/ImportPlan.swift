@@ -55,7 +55,8 @@ struct ImportPlan {
             throw .invalidInput(path: path, reason: "\(table.displayName) needs its primary key \(primaryKey.name) in every row, and the header has no \(primaryKey.name) column")
         }
         var check = try ExistingClassCheck(table, file: file, links: links, path: path)
-        for record in records.dropFirst() {
+        for (index, record) in records.dropFirst().enumerated() {
+            try CommandInterrupts.check(at: index)
             let position = ImportPosition(line: record.line)
             guard let fields = fields(of: record, columns: columns, into: &plan) else { continue }
             try check.check(fields.fields, position: position, exportedKey: fields.exportedKey, into: &plan)
@@ -69,7 +70,8 @@ struct ImportPlan {
         var plan = ImportPlan()
         plan.ignoredKeyColumn = columns.contains { $0 == nil }
         var check = NewClassCheck(primaryKey: primaryKey, path: path)
-        for record in records.dropFirst() {
+        for (index, record) in records.dropFirst().enumerated() {
+            try CommandInterrupts.check(at: index)
             guard let fields = fields(of: record, columns: columns, into: &plan) else { continue }
             try check.check(fields.fields, position: ImportPosition(line: record.line), exportedKey: fields.exportedKey, into: &plan)
         }

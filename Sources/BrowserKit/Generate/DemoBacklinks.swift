@@ -10,8 +10,8 @@ import RealmFormat
 /// drawn links or the objects would cost far more memory.
 enum DemoBacklinks {
     static func indexes(seed: UInt64, rows: Int) throws(RealmFormatError) -> [BacklinkIndex] {
-        var fillers = fillers(seed: seed, rows: rows)
-        replay(seed: seed, rows: rows, arrayReference: { origin, target in
+        var fillers = try fillers(seed: seed, rows: rows)
+        try replay(seed: seed, rows: rows, arrayReference: { origin, target in
             fillers.class0.add(origin: ObjectKeys.squeezed(Int64(origin)), target: target)
         }, objectReference: { origin, target in
             fillers.class1.add(origin: ObjectKeys.squeezed(Int64(origin)), target: target)
@@ -20,10 +20,10 @@ enum DemoBacklinks {
     }
 
     /// The first walk: how many links each object gets.
-    private static func fillers(seed: UInt64, rows: Int) -> (class0: BacklinkIndex.Filler, class1: BacklinkIndex.Filler) {
+    private static func fillers(seed: UInt64, rows: Int) throws(RealmFormatError) -> (class0: BacklinkIndex.Filler, class1: BacklinkIndex.Filler) {
         var toClass0 = BacklinkIndex.Counter(targetCount: rows)
         var toClass1 = BacklinkIndex.Counter(targetCount: rows)
-        replay(seed: seed, rows: rows, arrayReference: { _, target in toClass0.count(target: target) },
+        try replay(seed: seed, rows: rows, arrayReference: { _, target in toClass0.count(target: target) },
                objectReference: { _, target in toClass1.count(target: target) })
         return (toClass0.filling(originTable: DemoDatabase.class1, originColumn: DemoDatabase.arrayReferenceColumn,
                                  targetTable: DemoDatabase.class0),
@@ -31,12 +31,22 @@ enum DemoBacklinks {
                                  targetTable: DemoDatabase.class1))
     }
 
-    /// Every link of the sequence in order: (origin position, target position).
+    /// Every link of the sequence in order: (origin position, target position). Each walk
+    /// takes seconds for millions of rows, so it looks at Ctrl-C every 4096 objects.
     private static func replay(seed: UInt64, rows: Int, arrayReference: (Int, Int) -> Void,
-                               objectReference: (Int, Int) -> Void) {
+                               objectReference: (Int, Int) -> Void) throws(RealmFormatError) {
         var draws = DemoDraws(seed: seed, rows: rows)
-        for _ in 0..<rows { _ = draws.object0() }
-        for row in 0..<rows { _ = draws.object1 { arrayReference(row, $0) } }
-        for row in 0..<rows { objectReference(row, draws.object2().target) }
+        for row in 0..<rows {
+            if row & 4095 == 0 { try Cancellation.check() }
+            _ = draws.object0()
+        }
+        for row in 0..<rows {
+            if row & 4095 == 0 { try Cancellation.check() }
+            _ = draws.object1 { arrayReference(row, $0) }
+        }
+        for row in 0..<rows {
+            if row & 4095 == 0 { try Cancellation.check() }
+            objectReference(row, draws.object2().target)
+        }
     }
 }

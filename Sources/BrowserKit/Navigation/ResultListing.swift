@@ -10,6 +10,8 @@ enum ResultListing {
         let stop = min(end, count)
         let printer = ObjectRowPrinter(table: result.table, labelHeader: "#", showsObject: true, catalog: catalog, session: session)
         for index in start..<max(start, stop) {
+            // Objects are looked up one by one here, not through a leaf walk that checks Ctrl-C.
+            try CommandInterrupts.check(at: index - start)
             guard let object = try catalog.object(in: result.table, key: result.keys[index]) else { continue }
             try printer.add(label: String(index), object: object)
         }

@@ -66,6 +66,8 @@ public final class FileVerifier {
     /// A read of the file's own structure failed: the error names the offset.
     func report(_ check: VerificationProblem.Check, _ error: RealmFormatError, table: Table? = nil, objectKey: Int64? = nil,
                 column: Column? = nil) {
+        // A read stopped by Ctrl-C says nothing about the file; the caller sees the request.
+        guard error != .interrupted else { return }
         report(VerificationProblem(check, table: table?.name, objectKey: objectKey, column: column?.name, offset: error.offset,
                                    error.problemMessage))
     }

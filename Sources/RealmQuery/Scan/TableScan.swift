@@ -50,6 +50,8 @@ struct TableScan {
         for key in candidates {
             guard let (leaf, row) = try table.objects.find(key: key) else { continue }
             if current?.nodeRef != leaf.nodeRef {
+                // Candidates are found by key, not by the leaf walk that checks for a stop.
+                try Cancellation.check()
                 try finish()
                 current = leaf
                 scope.enter(leaf)

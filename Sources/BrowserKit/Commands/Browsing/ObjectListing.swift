@@ -13,6 +13,8 @@ enum ObjectListing {
         let printer = ObjectRowPrinter(table: table, labelHeader: "#", catalog: catalog, session: session)
         var position = start
         while position < stop {
+            // A leaf at a time, found by position rather than by a leaf walk that checks Ctrl-C.
+            try CommandInterrupts.check(at: 0)
             let first = try catalog.object(in: table, position: position)
             var row = first.row
             while row < first.leaf.count && position < stop {

@@ -220,9 +220,14 @@ public final class FileEditor {
         }
     }
 
-    /// Writes the staged changes as one new version.
+    /// Writes the staged changes as one new version. Not cancellable: a commit stopped between
+    /// its writes would leave nothing worth having, and it is short beside the reads before it.
     @discardableResult
     public func commit() throws(RealmFormatError) -> CommitSummary {
+        try Cancellation.shielded { () throws(RealmFormatError) in try commitWhole() }
+    }
+
+    private func commitWhole() throws(RealmFormatError) -> CommitSummary {
         guard let top = file.top, !edits.isEmpty || !schema.isEmpty else {
             return CommitSummary(version: file.top?.version ?? 1, bytesWritten: 0, changes: 0)
         }

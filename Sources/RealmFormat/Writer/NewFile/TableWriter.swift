@@ -24,6 +24,7 @@ struct TableWriter {
         var leaves: [(ref: Int64, offset: Int64, count: Int)] = []
         var start = 0
         while start < table.count {
+            try Cancellation.check()
             let end = min(start + capacity, table.count)
             let rows = try table.rows(start..<end)
             try check(rows, count: end - start)

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RealmFormat
+
+/// An output file that appears whole or not at all (`export`, `dump --out`): written under a
+/// temporary name beside it (`FILE.tmp-PID`, as the new-file writer names its own) and renamed
+/// over FILE by `commit()`. Released without a commit (Ctrl-C, an error), the temporary file
+/// is removed and a FILE that existed is untouched.
+///
+/// A FILE that exists and is not a regular file (a FIFO, a device, a symbolic link) is written
+/// in place: renaming would replace the pipe or the link rather than write through it.
+public final class ReplacingFileOutput: OutputSink {
+    public let path: String
+    /// The name written to until `commit()`; nil when FILE is written in place.
+    public let temporaryPath: String?
+    private let output: StandardOutput
+    private let descriptor: Int32
+    private var closed = false
+
+    public init(path: String) throws(BrowserError) {
+        self.path = path
+        var status = stat()
+        let exists = lstat(path, &status) == 0
+        if exists && status.st_mode & S_IFMT != S_IFREG {
+            temporaryPath = nil
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        } else {
+            let temporary = path + ".tmp-\(getpid())"
+            temporaryPath = temporary
+            unlink(temporary)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            // The replacement keeps the permissions the file had.
+            if exists && descriptor >= 0 { fchmod(descriptor, status.st_mode & 0o7777) }
+        }
+        guard descriptor >= 0 else {
+            // Opening a FIFO waits for a reader; Ctrl-C then ends the wait (no SA_RESTART
+            // while a pinned read's handler is installed).
+            if errno == EINTR && Cancellation.current?.isRequested == true { throw .interrupted }
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        output = StandardOutput(descriptor: descriptor)
+    }
+
+    deinit { discard() }
+
+    /// Removes what was written (the temporary file) unless committed; the deinitializer
+    /// does it too, for callers that need it done at a known point.
+    public func discard() {
+        guard !closed else { return }
+        closed = true
+        close(descriptor)
+        if let temporaryPath { unlink(temporaryPath) }
+    }
+
+    public func write(_ text: String) { output.write(text) }
+    public func write(bytes: UnsafeRawBufferPointer) { output.write(bytes: bytes) }
+    public func flush() { output.flush() }
+
+    /// Puts the finished file in place of FILE.
+    public func commit() throws(BrowserError) {
+        guard !closed else { return }
+        output.flush()
+        closed = true
+        close(descriptor)
+        guard let temporaryPath else { return }
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw .cannotWrite(path: path, reason: reason)
+        }
+    }
+}
