@@ -6,8 +6,8 @@
 # depend on the machine's load). The corpus grows in .build/fuzz/NAME/corpus across runs,
 # seeded each run from the fixtures (read in place), ../shared/queries, exports of the
 # fixtures, Fuzzing/Seeds/NAME and every earlier crash. A crash, leak, timeout or out-of-memory
-# input is saved in Tests/FuzzCrashes/NAME/ and the script exits non-zero; each saved input
-# then becomes a regression test (FuzzCrashTests). REALM_FUZZ_FRESH=1 starts from the seeds
+# input is saved in Tests/FuzzCrashes/NAME/ and the script exits non-zero; the fix of each gets
+# a regression test that feeds the saved input through the same code. REALM_FUZZ_FRESH=1 starts from the seeds
 # alone in an empty corpus of its own (CI's smoke, so that -seed and -runs make the run the same each time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,11 +34,18 @@ fixtures=$(cd ../shared/fixtures 2>/dev/null && pwd) || { echo "fuzz: ../shared/
 
 # Debug: the harnesses reach the readers' internal API through `@testable import`.
 echo "fuzz: building fuzz-$name (-sanitize=fuzzer,address)" >&2
-swift build --package-path Fuzzing --product "fuzz-$name" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
-    | grep -v -e "Cannot export local symbol" -e "^warning: " >&2 || true
+# A failed build stops here: an older binary left in .build must not be fuzzed instead.
+build_log=$(mktemp)
+if ! swift build --package-path Fuzzing --product "fuzz-$name" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$build_log" 2>&1; then
+    cat "$build_log" >&2
+    rm -f "$build_log"
+    echo "fuzz: the build of fuzz-$name failed" >&2
+    exit 1
+fi
+grep -v -e "Cannot export local symbol" -e "^warning: " "$build_log" >&2 || true
+rm -f "$build_log"
 binary="Fuzzing/.build/debug/fuzz-$name"
-[ -x "$binary" ] || { echo "fuzz: the build of fuzz-$name failed" >&2; exit 1; }
 
 work=.build/fuzz/$name
 seeds=$work/seeds
@@ -56,7 +63,7 @@ options=()
 # execution under the sanitizers and is no better a seed).
 export_seeds() {
     local format=$1
-    swift build --product realm-browser 2>&1 | grep -e "error:" >&2 || true
+    swift build --product realm-browser >/dev/null || { echo "fuzz: the build of realm-browser (for export seeds) failed" >&2; exit 1; }
     local browser small="dataReq.@size < 64 AND stringReq.@size < 64 AND dataOpt.@size < 64 AND stringOpt.@size < 64 AND intList.@count < 8"
     browser="$(swift build --show-bin-path)/realm-browser"
     for target in "alltypes AllTypes $small" "tasks Task TRUEPREDICATE" "tasks Person TRUEPREDICATE" \
@@ -101,6 +108,7 @@ if [ "$seconds" -gt 0 ]; then options+=(-max_total_time="$seconds"); fi
 echo "fuzz: running fuzz-$name; corpus $corpus, crashes into $crashes/" >&2
 # Each input is written to a file there (the readers open paths); memory-backed when possible.
 scratch=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp )/realm-browser-fuzz.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
 set +e
 REALM_FUZZ_TMP="$scratch" REALM_FUZZ_FIXTURES="$fixtures" "$binary" "$corpus" "$seeds" \
     -artifact_prefix="$crashes/" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 "${options[@]}" "$@"

@@ -30,6 +30,9 @@ extension OutputSink {
 public final class StandardOutput: OutputSink {
     private var buffer: [UInt8] = []
     private let descriptor: Int32
+    /// The errno of the first write that failed (a full disk, a closed pipe); nothing is
+    /// written after it, so a file holding this output is known to be incomplete.
+    public private(set) var failure: Int32?
 
     public init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
@@ -59,13 +62,19 @@ public final class StandardOutput: OutputSink {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Drops what is buffered, for an owner about to close the descriptor without the output.
+    public func discardBuffered() {
+        buffer.removeAll()
+    }
+
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
+        guard failure == nil, let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
             if written <= 0 {
                 if written < 0 && errno == EINTR { continue }
+                failure = written < 0 ? errno : ENOSPC
                 break
             }
             offset += written

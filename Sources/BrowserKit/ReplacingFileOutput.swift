@@ -49,18 +49,35 @@ public final class ReplacingFileOutput: OutputSink {
     public func discard() {
         guard !closed else { return }
         closed = true
+        // What is still buffered must not reach the descriptor after it is closed (or reused).
+        output.discardBuffered()
         close(descriptor)
         if let temporaryPath { unlink(temporaryPath) }
     }
 
-    public func write(_ text: String) { output.write(text) }
-    public func write(bytes: UnsafeRawBufferPointer) { output.write(bytes: bytes) }
-    public func flush() { output.flush() }
+    public func write(_ text: String) {
+        if !closed { output.write(text) }
+    }
 
-    /// Puts the finished file in place of FILE.
+    public func write(bytes: UnsafeRawBufferPointer) {
+        if !closed { output.write(bytes: bytes) }
+    }
+
+    public func flush() {
+        if !closed { output.flush() }
+    }
+
+    /// Puts the finished file in place of FILE: only a file whose every byte was written and
+    /// synced replaces the old one; after a failed write (a full disk) the old one stays.
     public func commit() throws(BrowserError) {
         guard !closed else { return }
         output.flush()
+        var failure = output.failure
+        if failure == nil, temporaryPath != nil, fsync(descriptor) != 0 { failure = errno }
+        if let failure {
+            discard()
+            throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
+        }
         closed = true
         close(descriptor)
         guard let temporaryPath else { return }

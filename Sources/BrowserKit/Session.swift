@@ -104,7 +104,11 @@ public final class Session {
         transaction = nil
         do {
             let file: RealmFile
-            if let pinned { file = try RealmFile(path: path, pinned: pinned, key: key) } else { file = try RealmFile(path: path, key: key) }
+            if let pinned {
+                file = try RealmFile(path: path, pinned: pinned, key: key)
+            } else {
+                file = try OpeningBesideAWriter.newest(path: path, key: key)
+            }
             if catalog?.file.path != path { appPresence = .unknown }
             catalog = Catalog(file: file)
             listing = nil

@@ -30,12 +30,20 @@ enum LineEditor {
         // runs it stops that command (`CommandInterrupts`). readline catches SIGINT while it
         // reads, restores this handler and re-sends the signal at a point where its own
         // functions may be called, so the handler may redraw the prompt then.
+        // The statics the handler reads are made before it can run: a lazy initialisation
+        // inside a signal handler could deadlock.
+        _ = atPrompt.load(ordering: .relaxed)
+        _ = discarded.load(ordering: .relaxed)
         CommandInterrupts.install { _ in
             guard LineEditor.atPrompt.load(ordering: .relaxed) else {
                 CommandInterrupts.cancellation.request()
                 return
             }
             LineEditor.discarded.store(true, ordering: .relaxed)
+            // Redrawn only when readline re-sent the signal from its own handling; a Ctrl-C in
+            // the instant before or after readline runs is a real signal context, where its
+            // functions (which allocate) must not be called: the line is only marked dropped.
+            guard rl_readline_state & UInt(RL_STATE_SIGHANDLER) != 0 else { return }
             rl_replace_line("", 1)
             rl_point = 0
             rl_crlf()

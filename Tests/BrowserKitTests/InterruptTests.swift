@@ -53,10 +53,12 @@ struct InterruptTests {
     func sweep(_ statement: String, in workspace: Workspace) throws -> Int {
         let before = try workspace.contents()
         var stopped = 0
+        var finished = false
         for check in 1...10_000 {
             workspace.session.cancellation = Cancellation(requestAfterChecks: check)
             do {
                 try workspace.session.execute(statement)
+                finished = true
                 break
             } catch .interrupted {
                 stopped += 1
@@ -65,6 +67,7 @@ struct InterruptTests {
             #expect(workspace.session.pendingChangeCount == 1, "\(statement) stopped at check \(check)")
         }
         workspace.session.cancellation = Cancellation()
+        #expect(finished, "\(statement) never ran to its end")
         #expect(stopped > 1, "\(statement) looks for Ctrl-C more than once")
         return stopped
     }

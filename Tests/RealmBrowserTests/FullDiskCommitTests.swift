@@ -110,4 +110,30 @@ struct FullDiskCommitTests {
             #expect(reverified.status == 0, "\(reverified.standardOutput)\(reverified.standardError)")
         }
     }
+
+    /// `export` and `dump --out` on a full disk: the command fails naming the file and the
+    /// system's reason, the file that was there keeps its bytes, and no temporary file stays.
+    @Test(arguments: ["export csv Specimen", "dump --out"])
+    func anExportThatDoesNotFitLeavesTheOldFile(_ command: String) throws {
+        guard Fixtures.requirePresent() else { return }
+        try withSmallFilesystem(kilobytes: 64) { directory in
+            let target = directory + "/specimens.out"
+            let old = Data("the export of yesterday\n".utf8)
+            try old.write(to: URL(fileURLWithPath: target))
+            let filler = directory + "/filler"
+            #expect(try fill(filler) > 0)
+            let failed = try runner.run([Fixtures.realmPath("species"), "-c", "\(command) \(target)"])
+            #expect(failed.status == 1)
+            #expect(failed.standardError.contains("\(target): No space left on device"), "\(failed.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == old)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["filler", "specimens.out"])
+
+            try FileManager.default.removeItem(atPath: filler)
+            let written = try runner.run([Fixtures.realmPath("species"), "-c", "\(command) \(target)"])
+            #expect(written.status == 0, "\(written.standardError)")
+            let text = try String(contentsOfFile: target, encoding: .utf8)
+            #expect(command.hasPrefix("export") ? text.hasPrefix("_key,") : text.hasPrefix("{"), "\(text.prefix(80))")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["specimens.out"])
+        }
+    }
 }

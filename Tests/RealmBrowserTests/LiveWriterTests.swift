@@ -98,7 +98,6 @@ struct LiveWriterTests {
             reads += Self.readsPerRound
             _ = try Self.committed(writer)
         }
-        #expect(reads >= 1000)
 
         let writerEnd = try writer.finish()
         let readerEnd = try reader.finish()

@@ -226,7 +226,7 @@ extension ReadingBesideAnAppTests {
         var status: Int32 = 0
         defer { if waitpid(child, &status, WNOHANG) == 0 { kill(child, SIGKILL); waitpid(child, &status, 0) } }
         // Wait for the pin (the deadline only keeps a broken build from hanging the suite).
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(Patience.seconds)
         var pinned: [UInt8] = before
         while Date() < deadline {
             pinned = try Self.lockFileBytes(path)

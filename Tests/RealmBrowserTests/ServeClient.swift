@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A plain HTTP/1.1 client over a socket, for the `serve` tests: it sends exactly the bytes a
 /// test writes (paths with `..`, oversized targets, missing tokens), which URLSession would
@@ -31,6 +32,9 @@ struct ServeClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw Failure(description: "connect to port \(port): errno \(errno)") }
+        // A server that never answers fails the test instead of hanging the suite.
+        var patience = timeval(tv_sec: Int(Patience.seconds), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
         var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { request += "Content-Length: \(body.utf8.count)\r\n" }
@@ -48,6 +52,9 @@ struct ServeClient {
         while true {
             let count = recv(socket, &buffer, buffer.count, 0)
             if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                throw Failure(description: "no answer from port \(port) to \(method) \(target) in \(Patience.seconds) s")
+            }
             guard count > 0 else { break }
             received.append(contentsOf: buffer[0..<count])
         }

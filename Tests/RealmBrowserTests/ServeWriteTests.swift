@@ -31,6 +31,9 @@ struct ServeWriteTests {
         #expect(try post("/api/edit", rename, origin: "http://attacker.example").status == 403)
         #expect(try post("/api/edit", #"{"class": "Category", "key": 1, "property": "nope", "value": "1"}"#).status == 400)
         #expect(try post("/api/edit", #"{"class": "Category", "key": 1, "property": "name", "value": "1; quit"}"#).status == 400)
+        // A value that parses but carries a second statement or line is refused, not run.
+        #expect(try post("/api/edit", #"{"class": "Category", "key": 1, "property": "name", "value": "'a'; quit"}"#).status == 400)
+        #expect(try post("/api/edit", #"{"class": "Category", "key": 1, "property": "name", "value": "'a'\ncommit"}"#).status == 400)
 
         let staged = try post("/api/edit", rename, origin: "http://127.0.0.1:\(server.client.port)")
         #expect(staged.status == 200, "\(staged.body)")

@@ -86,6 +86,8 @@ struct ServeAPI {
         var count = 0
         var failure: QueryError?
         let response = answer { () throws(BrowserError) in
+            // A run again after a reload starts afresh: an error from the old version is gone.
+            failure = nil
             let catalog = try session.requireCatalog()
             let table = try catalog.table(named: name)
             let keys: [Int64]

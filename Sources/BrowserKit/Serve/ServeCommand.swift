@@ -21,7 +21,11 @@ public enum ServeCommand {
         sigemptyset(&signals)
         for stop in [SIGINT, SIGTERM, SIGHUP] {
             // A shell starts background jobs with SIGINT ignored, and an ignored signal is
-            // dropped before `sigwait` sees it: these signals are how serve is stopped.
+            // dropped before `sigwait` sees it: these signals are how serve is stopped. But a
+            // SIGHUP ignored on purpose (`nohup realm-browser serve ...`) stays ignored: the
+            // server is meant to outlive the terminal.
+            let before = signal(stop, SIG_IGN)
+            if stop == SIGHUP, unsafeBitCast(before, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             signal(stop, SIG_DFL)
             sigaddset(&signals, stop)
         }

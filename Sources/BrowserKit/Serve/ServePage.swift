@@ -59,6 +59,13 @@ enum ServePage {
       const { body } = await get("/api/classes", {});
       const list = $("classes");
       list.replaceChildren();
+      // An error answer (the file went away, the server is starting) has no classes: say so.
+      if (!body || !Array.isArray(body.classes)) {
+        const item = document.createElement("li");
+        item.textContent = (body && body.error) || "the classes could not be read";
+        list.append(item);
+        return;
+      }
       for (const entry of body.classes) {
         const item = document.createElement("li");
         const name = document.createElement("span");

@@ -1,0 +1,25 @@
+import RealmFormat
+
+/// Opens the newest version of a file another process may be committing to.
+///
+/// Until the session has opened the file it is registered nowhere, so a Realm app committing
+/// meanwhile may reuse the space of the very version being read: the read then fails
+/// (a node that is no longer what the top says). Such a failure while the file's version moved
+/// is no damage: the newest version is read again, as `ConsistentRead` runs a command again.
+/// A failure with the version standing still is the file's own, and is reported.
+enum OpeningBesideAWriter {
+    static let attempts = 4
+
+    static func newest(path: String, key: EncryptionKey?) throws(RealmFormatError) -> RealmFile {
+        var attempt = 1
+        while true {
+            let before = try? FileVersion.current(path: path, key: key)
+            do {
+                return try RealmFile(path: path, key: key)
+            } catch {
+                guard attempt < attempts, (try? FileVersion.current(path: path, key: key)) != before else { throw error }
+                attempt += 1
+            }
+        }
+    }
+}
