@@ -23,12 +23,29 @@ struct ServeRouterTests {
     @Test("the command line: FILE, --port, --host, --write, and what is refused")
     func options() throws {
         let options = try ServeOptions.parse(["a.realm", "--port", "8080", "--host", "0.0.0.0", "--write"])
-        #expect(options == ServeOptions(path: "a.realm", port: 8080, host: "0.0.0.0", writable: true))
-        #expect(try ServeOptions.parse(["a.realm"]) == ServeOptions(path: "a.realm", port: 0, host: "127.0.0.1", writable: false))
-        for words in [[], ["a.realm", "--port", "70000"], ["a.realm", "--port"], ["a.realm", "b.realm"], ["a.realm", "--bogus"]] {
+        #expect(options == ServeOptions(path: "a.realm", port: 8080, host: try ListenAddress("0.0.0.0"), writable: true))
+        #expect(try ServeOptions.parse(["a.realm"]) == ServeOptions(path: "a.realm", port: 0, host: .loopback, writable: false))
+        for words in [[], ["a.realm", "--port", "70000"], ["a.realm", "--port"], ["a.realm", "b.realm"], ["a.realm", "--bogus"],
+                      ["a.realm", "--host", "localhost"], ["a.realm", "--host", "1.2.3"], ["a.realm", "--host", "::g"],
+                      ["a.realm", "--host", "fe80::1%eth0"], ["a.realm", "--host"]] {
             #expect(throws: BrowserError.self) { try ServeOptions.parse(words) }
         }
         #expect(try CommandLineOptions.parse(["serve", "a.realm", "--port", "0"]).serveArguments == ["a.realm", "--port", "0"])
+    }
+
+    @Test("--host: IPv4 and IPv6 literals, the URL's form (IPv6 in brackets), loopback and wildcard")
+    func addresses() throws {
+        let v6 = try ServeOptions.parse(["a.realm", "--host", "::1"]).host
+        #expect(v6.family == .ipv6 && v6.isLoopback && !v6.isWildcard)
+        #expect(v6.urlHost == "[::1]")
+        #expect(try ListenAddress("[::1]") == v6)
+        #expect(try ListenAddress("0:0:0:0:0:0:0:1").urlHost == "[::1]")
+        let any6 = try ListenAddress("::")
+        #expect(any6.isWildcard && !any6.isLoopback && any6.urlHost == "[::]")
+        #expect(ListenAddress.loopback.urlHost == "127.0.0.1")
+        #expect(try ListenAddress("127.0.0.2").isLoopback)
+        #expect(try ListenAddress("0.0.0.0").isWildcard)
+        #expect(try !ListenAddress("192.168.1.5").isLoopback)
     }
 
     @Test("tokens: 64 hex digits, random, compared whole")

@@ -32,21 +32,33 @@ final class HTTPServer: @unchecked Sendable {
         lock.deallocate()
     }
 
-    /// Listens on `host` (an IPv4 address) and `port` (0: any free port, then `port` says which).
-    func start(host: String, port: UInt16) throws(BrowserError) {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            throw .usage("serve: --host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not '\(host)'")
-        }
+    /// Listens on `address` and `port` (0: any free port, then `port` says which).
+    func start(address: ListenAddress, port: UInt16) throws(BrowserError) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        daemon = withUnsafePointer(to: &address) { pointer in
-            rb_mhd_start(pointer, HTTPServer.access, HTTPServer.completed, context,
+        func start(_ socketAddress: UnsafePointer<sockaddr>, ipv6: Bool) -> OpaquePointer? {
+            rb_mhd_start(socketAddress, ipv6 ? 1 : 0, HTTPServer.access, HTTPServer.completed, context,
                          HTTPServer.connectionMemoryLimit, 64, 60)
         }
+        switch address.family {
+        case .ipv4:
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin_addr) { $0.copyBytes(from: address.bytes) }
+            daemon = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { start($0, ipv6: false) }
+            }
+        case .ipv6:
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin6_addr) { $0.copyBytes(from: address.bytes) }
+            daemon = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { start($0, ipv6: true) }
+            }
+        }
         guard let daemon else {
-            throw .notNow("serve: cannot listen on \(host):\(port) (is the port in use?)")
+            throw .notNow("serve: cannot listen on \(address.urlHost):\(port) (is the port in use, or the address not this machine's?)")
         }
         self.port = rb_mhd_bound_port(daemon)
     }

@@ -42,15 +42,15 @@ public enum ServeCommand {
                                     return router.screen(request)
                                 },
                                 respond: { box.router?.respond($0) ?? .error(503, "starting") })
-            try server.start(host: options.host, port: options.port)
+            try server.start(address: options.host, port: options.port)
             let router = Router(token: token, port: server.port, writable: options.writable, api: api)
             server.locked { box.router = router }
-            if options.host != ServeOptions.localHost {
-                errors.line("realm-browser: warning: listening on \(options.host), not only on this machine's 127.0.0.1: "
+            if !options.host.isLoopback {
+                errors.line("realm-browser: warning: listening on \(options.host.text), not only on this machine's loopback: "
                             + "anyone who can reach it and learns the URL can read \(options.writable ? "and change " : "")the file")
                 errors.flush()
             }
-            output.line("http://\(options.host):\(server.port)/?token=\(token.hex)")
+            output.line("http://\(options.host.urlHost):\(server.port)/?token=\(token.hex)")
             output.flush()
         } catch {
             errors.line("realm-browser: \(error)")
