@@ -4,9 +4,30 @@ import Glibc
 import Testing
 import TestSupport
 
-/// `serve`'s guards, end to end: IPv6 addresses.
-@Suite("serve: IPv6", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+/// `serve`'s guards, end to end: the `Host` header (DNS rebinding) and IPv6 addresses.
+@Suite("serve: Host header, IPv6", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct ServeGuardTests {
+    @Test("a Host naming another site is refused (DNS rebinding); the address and localhost answer")
+    func hostHeader() throws {
+        guard Fixtures.requirePresent() else { return }
+        let server = try ServeTests.Server("species")
+        let port = server.client.port
+        let cookie = "realm_browser_token_\(port)=\(server.token)"
+        for host in ["evil.example:\(port)", "evil.example", "127.0.0.1:\(port &+ 1)", "127.0.0.1"] {
+            let refused = try server.client.send("GET", "/api/classes?token=\(server.token)", headers: ["Host": host, "Cookie": cookie])
+            #expect(refused.status == 403, "\(host)")
+            #expect(refused.body.contains("DNS rebinding"), "\(host)")
+            #expect(!refused.body.contains("classes"), "\(host)")
+            #expect(refused.headers["set-cookie"] == nil, "\(host)")
+        }
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LocalHost:\(port)"] {
+            let answered = try server.client.send("GET", "/api/classes", headers: ["Host": host, "Cookie": cookie])
+            #expect(answered.status == 200, "\(host): \(answered.body)")
+        }
+        server.process.terminate()
+        #expect(try server.process.finish().status == 0)
+    }
+
     /// Whether this machine can listen on ::1 (a container may have no IPv6 loopback).
     static func hasIPv6Loopback() -> Bool {
         let socket = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
@@ -34,6 +55,8 @@ struct ServeGuardTests {
         let classes = try server.client.send("GET", "/api/classes", headers: cookie)
         #expect(classes.status == 200, "\(classes.body)")
         #expect(classes.body.hasPrefix("{\"classes\": ["))
+        #expect(try server.client.send("GET", "/api/classes", headers: cookie.merging(["Host": "localhost:\(server.client.port)"]) { $1 }).status == 200)
+        #expect(try server.client.send("GET", "/api/classes", headers: cookie.merging(["Host": "127.0.0.1:\(server.client.port)"]) { $1 }).status == 403)
         // Only ::1 listens: not the IPv4 loopback.
         #expect(throws: ServeClient.Failure.self) { try ServeClient(port: server.client.port).get("/api/classes", token: server.token) }
         server.process.interrupt()

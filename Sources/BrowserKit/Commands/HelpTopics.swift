@@ -122,9 +122,11 @@ enum HelpTopics {
 
     Security: only 127.0.0.1 listens unless --host is given (an IPv4 or IPv6 address; '::' is
     every IPv6 address, not IPv4); every request needs the random token of the URL (then kept
-    in an HttpOnly, SameSite=Strict cookie); nothing but the embedded page and the API is
-    served; without --write every POST, PUT or DELETE is refused and the file is only ever
-    opened for reading; long requests and bodies are refused.
+    in an HttpOnly, SameSite=Strict cookie) and a Host header naming the address listened on
+    with its port ('localhost' too on a loopback address; any name on 0.0.0.0 or '::'), against
+    DNS rebinding; nothing but the embedded page and the API is served; without --write every
+    POST, PUT or DELETE is refused and the file is only ever opened for reading; long requests
+    and bodies are refused.
 
     The JSON API (GET; the token as ?token=HEX or the cookie), for scripts too:
       /api/classes[?internal=1]              names, object counts (internal tables too)

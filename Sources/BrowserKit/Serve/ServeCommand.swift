@@ -43,11 +43,12 @@ public enum ServeCommand {
                                 },
                                 respond: { box.router?.respond($0) ?? .error(503, "starting") })
             try server.start(address: options.host, port: options.port)
-            let router = Router(token: token, port: server.port, writable: options.writable, api: api)
+            let router = Router(token: token, port: server.port, writable: options.writable, api: api, address: options.host)
             server.locked { box.router = router }
             if !options.host.isLoopback {
                 errors.line("realm-browser: warning: listening on \(options.host.text), not only on this machine's loopback: "
-                            + "anyone who can reach it and learns the URL can read \(options.writable ? "and change " : "")the file")
+                            + "anyone who can reach it and learns the URL can read \(options.writable ? "and change " : "")the file"
+                            + (options.host.isWildcard ? " (on every address any Host name is accepted: the token is the only guard)" : ""))
                 errors.flush()
             }
             output.line("http://\(options.host.urlHost):\(server.port)/?token=\(token.hex)")
