@@ -16,13 +16,13 @@ struct ServeTests {
         let token: String
         let url: String
 
-        init(_ fixture: String, _ extra: [String] = []) throws {
-            try self.init(path: Fixtures.realmPath(fixture), extra)
+        init(_ fixture: String, _ extra: [String] = [], environment: [String: String] = [:]) throws {
+            try self.init(path: Fixtures.realmPath(fixture), extra, environment: environment)
         }
 
         /// `host`: the address the URL must show (in brackets for IPv6) and the client connects to.
-        init(path: String, _ extra: [String] = [], host: String = "127.0.0.1") throws {
-            process = try WatchingProcess(["serve", path, "--port", "0"] + extra)
+        init(path: String, _ extra: [String] = [], host: String = "127.0.0.1", environment: [String: String] = [:]) throws {
+            process = try WatchingProcess(["serve", path, "--port", "0"] + extra, environment: environment)
             guard let line = try process.nextLine() else { throw ServeClient.Failure(description: "serve printed no URL") }
             url = line
             let shown = host.contains(":") ? "[\(host)]" : host

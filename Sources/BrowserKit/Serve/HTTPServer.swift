@@ -2,17 +2,35 @@ import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmFormat
+import Synchronization
 
 /// The HTTP server under `serve`: GNU libmicrohttpd parses requests and writes responses (we
 /// write no HTTP parser), one internal polling thread answers connections, and every request
 /// goes to `respond` under a lock, since the session behind it is not thread-safe.
+///
+/// `respond` runs with `cancellation` current, so the loops a request runs (once per leaf)
+/// stop when `beginStopping` requests it: a long query does not hold a stopping server.
 final class HTTPServer: @unchecked Sendable {
     /// Bodies beyond this are refused with 413 (before they are read, when Content-Length says so).
     static let bodyLimit = 64 * 1024
     /// What one connection may buffer in MHD: the request line and headers must fit.
     static let connectionMemoryLimit = 64 * 1024
 
+    /// Why a request still answered once the server stops is refused.
+    static let stoppingMessage = "interrupted: the server is stopping"
+
     private let respond: (HTTPRequest) -> HTTPResponse
+    /// What the request in progress checks; requested by `beginStopping`.
+    private let cancellation: Cancellation
+    /// Set by `beginStopping`: every answer from then on is 503.
+    private let stopping = Atomic<Bool>(false)
+    /// Answers handed to MHD and not yet reported sent (or aborted) by `completed`.
+    private let unsent = Atomic<Int>(0)
+    /// Test hook (`REALM_BROWSER_SERVE_HOLD`): called with each request before it is answered,
+    /// which then waits until the server is stopping, so a test can stop the server during a
+    /// request without racing it.
+    var holdsRequests: ((HTTPRequest) -> Void)?
     /// Answers a request from its headers alone, before any body is read (limits, the token,
     /// read-only mode); nil lets the body come.
     private let screen: (HTTPRequest) -> HTTPResponse?
@@ -20,7 +38,9 @@ final class HTTPServer: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private(set) var port: UInt16 = 0
 
-    init(screen: @escaping (HTTPRequest) -> HTTPResponse?, respond: @escaping (HTTPRequest) -> HTTPResponse) {
+    init(cancellation: Cancellation, screen: @escaping (HTTPRequest) -> HTTPResponse?,
+         respond: @escaping (HTTPRequest) -> HTTPResponse) {
+        self.cancellation = cancellation
         self.screen = screen
         self.respond = respond
         pthread_mutex_init(lock, nil)
@@ -63,6 +83,26 @@ final class HTTPServer: @unchecked Sendable {
         self.port = rb_mhd_bound_port(daemon)
     }
 
+    /// Makes the request in progress stop at its next check (its answer is then 503) and
+    /// refuses the requests that come before `stop`.
+    func beginStopping() {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        cancellation.request()
+    }
+
+    var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
+    /// After `beginStopping`: waits for the request in progress to end and for the answers
+    /// given so far to be sent, so that its client learns why it ended (`stop` closes the
+    /// connections without sending what is queued). The answers are small and the system takes
+    /// them at once; `limit` only bounds a client that stopped reading.
+    func awaitAnswers(limit: Duration = .seconds(10)) {
+        locked {}
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while unsent.load(ordering: .sequentiallyConsistent) > 0 && clock.now < deadline { usleep(1000) }
+    }
+
     /// Stops listening; returns once the request being answered (if any) is done.
     func stop() {
         if let daemon { MHD_stop_daemon(daemon) }
@@ -80,6 +120,8 @@ final class HTTPServer: @unchecked Sendable {
     private final class Pending {
         var request: HTTPRequest
         var bodyTooLarge = false
+        /// Whether its answer is counted in `unsent` (until MHD reports the request completed).
+        var counted = false
         init(_ request: HTTPRequest) { self.request = request }
     }
 
@@ -101,9 +143,14 @@ final class HTTPServer: @unchecked Sendable {
                 uploadSize.pointee = 0
                 return .YES
             }
-            let response = pending.bodyTooLarge
-                ? HTTPResponse.error(413, "the request body is larger than \(bodyLimit) bytes")
-                : server.locked { server.respond(pending.request) }
+            // Counted under the lock, so `awaitAnswers` (after taking the lock) sees it.
+            let response = server.locked {
+                pending.counted = true
+                server.unsent.add(1, ordering: .sequentiallyConsistent)
+                return pending.bodyTooLarge
+                    ? HTTPResponse.error(413, "the request body is larger than \(bodyLimit) bytes")
+                    : server.answer(pending.request)
+            }
             return queue(response, on: connection)
         }
         let request = read(connection, method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
@@ -115,9 +162,25 @@ final class HTTPServer: @unchecked Sendable {
         return .YES
     }
 
-    private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+    /// A screened request's answer: refused once the server is stopping; an error answer that
+    /// came after (the work was interrupted) says that the server is stopping.
+    private func answer(_ request: HTTPRequest) -> HTTPResponse {
+        let stopped = HTTPResponse.error(503, Self.stoppingMessage)
+        if isStopping { return stopped }
+        if let holdsRequests {
+            holdsRequests(request)
+            while !isStopping { usleep(1000) }
+        }
+        let response = Cancellation.running(with: cancellation) { respond(request) }
+        return isStopping && response.status >= 400 ? stopped : response
+    }
+
+    private static let completed: MHD_RequestCompletedCallback = { context, _, state, _ in
         guard let state, let stored = state.pointee else { return }
-        Unmanaged<Pending>.fromOpaque(stored).release()
+        let pending = Unmanaged<Pending>.fromOpaque(stored).takeRetainedValue()
+        if pending.counted, let context {
+            Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().unsent.subtract(1, ordering: .sequentiallyConsistent)
+        }
         state.pointee = nil
     }
 

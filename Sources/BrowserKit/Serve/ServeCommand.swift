@@ -1,10 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmFormat
 
 /// `realm-browser serve FILE`: the browser as a local web page. Prints the URL (with the
 /// token) on standard output and answers requests until SIGINT, SIGTERM or SIGHUP, then exits 0.
 /// The file is opened read-only as the REPL opens it, through the same session.
+///
+/// The signal stops the request in progress as Ctrl-C stops a REPL command (the same
+/// `CommandInterrupts.cancellation`, checked once per leaf): it answers 503 and the server
+/// stops at once rather than after a long query.
 public enum ServeCommand {
     public static func commandLine(_ arguments: [String], session: Session, output: OutputSink, errors: OutputSink) -> Int32 {
         let options: ServeOptions
@@ -30,6 +35,8 @@ public enum ServeCommand {
             sigaddset(&signals, stop)
         }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // What the signal requests; the edits' `begin`/`set` (run by `Session.execute`) check it too.
+        session.cancellation = CommandInterrupts.cancellation
         let server: HTTPServer
         do {
             try options.keys.open(options.path, in: session)
@@ -37,11 +44,21 @@ public enum ServeCommand {
             let api = ServeAPI(session: session)
             // The router needs the port the server got, known once it listens.
             let box = RouterBox()
-            server = HTTPServer(screen: { request in
+            server = HTTPServer(cancellation: CommandInterrupts.cancellation,
+                                screen: { request in
                                     guard let router = box.router else { return .error(503, "starting") }
                                     return router.screen(request)
                                 },
                                 respond: { box.router?.respond($0) ?? .error(503, "starting") })
+            if getenv("REALM_BROWSER_SERVE_HOLD") != nil {
+                // A sink of its own: `output` belongs to this thread, which may still be
+                // clearing its buffer after writing the URL when the first request comes.
+                server.holdsRequests = { request in
+                    let announce = StandardOutput()
+                    announce.line("holding \(request.method) \(request.path)")
+                    announce.flush()
+                }
+            }
             try server.start(address: options.host, port: options.port)
             let router = Router(token: token, port: server.port, writable: options.writable, api: api, address: options.host)
             server.locked { box.router = router }
@@ -60,6 +77,8 @@ public enum ServeCommand {
         }
         var received: Int32 = 0
         sigwait(&signals, &received)
+        server.beginStopping()
+        server.awaitAnswers()
         server.stop()
         return 0
     }
