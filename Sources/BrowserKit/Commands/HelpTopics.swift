@@ -118,7 +118,9 @@ enum HelpTopics {
     Open the URL printed: the page lists the classes with their counts, shows a class a page
     at a time and runs queries, through the same session and query engine as the REPL. It
     serves until Ctrl-C (SIGINT) or SIGTERM, which also stops a request still running (it
-    answers 503), then exits 0. Another process's commits are picked up at the next request.
+    answers 503), then exits 0. Edits staged with --write and not committed are then dropped
+    (rolled back, listed on standard error); the exit status is still 0. Another process's
+    commits are picked up at the next request.
 
     Security: only 127.0.0.1 listens unless --host is given (an IPv4 or IPv6 address; '::' is
     every IPv6 address, not IPv4); every request needs the random token of the URL (then kept

@@ -9,7 +9,9 @@ import RealmFormat
 ///
 /// The signal stops the request in progress as Ctrl-C stops a REPL command (the same
 /// `CommandInterrupts.cancellation`, checked once per leaf): it answers 503 and the server
-/// stops at once rather than after a long query.
+/// stops at once rather than after a long query. Edits staged with `--write` and not committed
+/// are rolled back (the file's write lock released) and listed on standard error; the exit
+/// status is still 0, since stopping the server is how it is meant to end.
 public enum ServeCommand {
     public static func commandLine(_ arguments: [String], session: Session, output: OutputSink, errors: OutputSink) -> Int32 {
         let options: ServeOptions
@@ -80,7 +82,31 @@ public enum ServeCommand {
         server.beginStopping()
         server.awaitAnswers()
         server.stop()
+        dropStagedChanges(session, errors: errors)
         return 0
+    }
+
+    /// Rolls back a transaction `/api/edit` opened and no `/api/commit` closed, which releases
+    /// the file's write lock, and lists what it held: those changes are lost, and saying nothing
+    /// would let them seem written.
+    static func dropStagedChanges(_ session: Session, errors: OutputSink) {
+        guard session.transaction != nil else { return }
+        let changes = session.pendingChanges
+        if !changes.isEmpty {
+            errors.line("realm-browser: serve: \(changes.count) staged change(s) not committed were dropped:")
+            for change in changes { errors.line("  \(change)") }
+            errors.flush()
+        }
+        // The stop request must not stop the rollback; its confirmation is not for the output.
+        session.cancellation = Cancellation()
+        let notices = session.notices
+        session.notices = nil
+        defer { session.notices = notices }
+        let (_, error) = session.router.capture { () throws(BrowserError) in try session.execute("rollback") }
+        if let error {
+            errors.line("realm-browser: serve: the rollback failed: \(error)")
+            errors.flush()
+        }
     }
 
     /// Lets the server's closures reach the router made after the server started listening.
