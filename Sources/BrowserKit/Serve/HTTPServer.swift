@@ -11,6 +11,14 @@ import Synchronization
 ///
 /// `respond` runs with `cancellation` current, so the loops a request runs (once per leaf)
 /// stop when `beginStopping` requests it: a long query does not hold a stopping server.
+///
+/// Everything a request does runs under the lock, `/api/edit`'s `begin` too, whose wait for
+/// the file's write lock (`FileEditor` tries 100 times, 10 ms apart, while another process
+/// holds it; the retry checks no cancellation, so a signal waits for it too) then holds up
+/// every other request. Taking the write lock outside the server's lock would need `begin`
+/// split in two (take the lock, then install the transaction under the server's lock), which
+/// is FileEditor's and ServeEditAPI's to change, and a rule for two edits racing to begin; for
+/// a wait of at most a second, on a server one person uses, it is left as it is.
 final class HTTPServer: @unchecked Sendable {
     /// Bodies beyond this are refused with 413 (before they are read, when Content-Length says so).
     static let bodyLimit = 64 * 1024
