@@ -1,0 +1,222 @@
+/// The grid's script: virtual scrolling over a class or a query result. Only the visible rows
+/// are in the DOM, under a spacer as tall as all the rows (scaled down past what a browser can
+/// lay out, so a million rows work too); pages are fetched by offset as they come into view,
+/// each with the server's text for every cell. Column headers sort by composing the query.
+enum ServePageScriptGrid {
+    static let text = #"""
+    const rowHeight = 24;
+    const pageRows = 100;
+    const cachedPages = 40;
+    const tallestSpacer = 4000000;
+    const cutLength = 120;
+    const grid = { className: null, query: "", count: 0, columns: [], pages: new Map(), loading: new Set(), generation: 0, error: null };
+
+    // Shows a class or query; the same one again keeps its pages and scroll position.
+    function openGrid(className, query, force) {
+      if (!force && grid.className === className && grid.query === query && grid.pages.size) { renderRows(); return; }
+      const same = grid.className === className && grid.query === query;
+      grid.className = className;
+      grid.query = query;
+      grid.generation += 1;
+      grid.pages.clear();
+      grid.loading.clear();
+      grid.error = null;
+      if (!same) { grid.count = 0; grid.columns = []; $("grid").scrollTop = 0; $("count").textContent = ""; renderHead(); }
+      schemaOf(className).then(() => { if (!grid.columns.length && grid.className === className) renderHead(); });
+      fetchPage(Math.floor(firstVisible() / pageRows)).then(() => fetchPage(0));
+    }
+
+    const reloadGrid = () => { if (grid.className) openGrid(grid.className, grid.query, true); };
+
+    async function fetchPage(index) {
+      if (grid.pages.has(index) || grid.loading.has(index) || !grid.className) return;
+      const generation = grid.generation;
+      grid.loading.add(index);
+      const parameters = { "class": grid.className, offset: index * pageRows, limit: pageRows };
+      if (grid.query) parameters.q = grid.query;
+      const { ok, body } = await api(grid.query ? "/api/query" : "/api/objects", parameters);
+      if (generation !== grid.generation) return;
+      grid.loading.delete(index);
+      if (!ok) { showGridError(body); return; }
+      grid.error = null;
+      const changed = grid.count !== body.count;
+      grid.count = body.count;
+      $("count").textContent = body.count === 1 ? "1 object" : body.count + " objects";
+      if (Array.isArray(body.columns)) {
+        const columns = body.columns.filter((name) => name !== "_key");
+        if (columns.join("\n") !== grid.columns.join("\n")) { grid.columns = columns; renderHead(); }
+      } else if (!grid.columns.length && body.objects.length) {
+        grid.columns = Object.keys(body.objects[0]).filter((name) => name !== "_key");
+        renderHead();
+      }
+      grid.pages.set(index, { objects: body.objects, cells: body.cells || null, columns: body.columns || null });
+      for (const old of grid.pages.keys()) {
+        if (grid.pages.size <= cachedPages) break;
+        if (Math.abs(old - index) > cachedPages / 2) grid.pages.delete(old);
+      }
+      if (changed) layout(); else renderRows();
+    }
+
+    // A query the server refused: its message, and the query with the wrong part marked.
+    function showGridError(body) {
+      grid.error = body;
+      grid.count = 0;
+      $("count").textContent = "";
+      layout();
+      const box = $("error");
+      const lines = [el("div", { class: "message", text: body.error || "error" })];
+      const query = grid.query;
+      if (typeof body.position === "number" && query) {
+        const start = Math.max(0, Math.min(body.position, query.length));
+        const end = Math.max(start + 1, Math.min(typeof body.end === "number" ? body.end : start + 1, query.length));
+        lines.push(el("div", { class: "marked" }, query.slice(0, start), el("span", { class: "mark", text: query.slice(start, end) || " " }),
+                      query.slice(end)));
+        lines.push(el("div", { class: "position", text: "at position " + body.position }));
+      }
+      if (body.annotated) lines.push(el("pre", { class: "annotated", text: body.annotated }));
+      box.replaceChildren(...lines);
+    }
+
+    function columnNames() {
+      if (grid.columns.length) return grid.columns;
+      return (state.schemas[grid.className] || []).map((row) => row.property);
+    }
+
+    // The property and direction of the query's first SORT key, if any.
+    function currentSort() {
+      const match = grid.query.match(/\bSORT\s*\(\s*([^\s,)]+)\s*(ASC|DESC|ASCENDING|DESCENDING)?/i);
+      if (!match) return null;
+      return { property: match[1], descending: /^DESC/i.test(match[2] || "") };
+    }
+
+    function renderHead() {
+      const sort = currentSort();
+      const cells = [el("div", { class: "cell index", text: "#" }), el("div", { class: "cell key", text: "_key" })];
+      for (const name of columnNames()) {
+        const cell = el("div", { class: "cell", text: name, title: "sort by " + name });
+        if (sort && sort.property === name) cell.classList.add(sort.descending ? "sorted-desc" : "sorted-asc");
+        cell.onclick = () => sortBy(name);
+        cells.push(cell);
+      }
+      $("gridHead").replaceChildren(...cells);
+    }
+
+    // The query sorted by `property`: the user's SORT replaced (or added before DISTINCT and
+    // LIMIT, which apply in the order written); a second click on the same header reverses.
+    function sortedQuery(query, property) {
+      const sort = /\bSORT\s*\([^)]*\)/i;
+      const current = currentSort();
+      const direction = current && current.property === property && !current.descending ? "DESC" : "ASC";
+      const clause = "SORT(" + property + " " + direction + ")";
+      if (sort.test(query)) return query.replace(sort, clause);
+      if (!query.trim()) return "TRUEPREDICATE " + clause;
+      const tail = query.search(/\b(DISTINCT|LIMIT)\s*\(/i);
+      if (tail > 0) return query.slice(0, tail) + clause + " " + query.slice(tail);
+      return query.trim() + " " + clause;
+    }
+
+    function sortBy(property) { goClass(grid.className, sortedQuery(grid.query, property)); }
+
+    function viewportRows() { return Math.ceil(Math.max(0, $("grid").clientHeight - rowHeight) / rowHeight) + 1; }
+
+    // The spacer's height: every row, or at most `tallestSpacer` pixels (then scaled).
+    function layout() {
+      $("gridBody").style.height = Math.min(grid.count * rowHeight, tallestSpacer) + "px";
+      renderHead();
+      renderRows();
+    }
+
+    function scaled() { return grid.count * rowHeight > tallestSpacer; }
+
+    function firstVisible() {
+      const box = $("grid");
+      if (!scaled()) return Math.floor(box.scrollTop / rowHeight);
+      const room = Math.max(1, tallestSpacer - (box.clientHeight - rowHeight));
+      const last = Math.max(0, grid.count - viewportRows() + 1);
+      return Math.min(last, Math.round(box.scrollTop / room * last));
+    }
+
+    let framePending = false;
+    function scheduleRender() {
+      if (framePending) return;
+      framePending = true;
+      requestAnimationFrame(() => { framePending = false; renderRows(); });
+    }
+    $("grid").addEventListener("scroll", scheduleRender);
+    window.addEventListener("resize", scheduleRender);
+
+    function renderRows() {
+      const box = $("grid");
+      const first = Math.max(0, Math.min(firstVisible(), Math.max(0, grid.count - 1)));
+      const last = Math.min(grid.count, first + viewportRows());
+      const top = scaled() ? Math.min(box.scrollTop, tallestSpacer - (last - first) * rowHeight) : first * rowHeight;
+      $("gridRows").style.top = Math.max(0, top) + "px";
+      const names = columnNames();
+      const rows = [];
+      for (let index = first; index < last; index++) {
+        const page = grid.pages.get(Math.floor(index / pageRows));
+        if (!page) { fetchPage(Math.floor(index / pageRows)); rows.push(loadingRow(index, names.length)); continue; }
+        const position = index % pageRows;
+        const object = page.objects[position];
+        if (!object) { rows.push(loadingRow(index, names.length)); continue; }
+        rows.push(gridRow(index, object, page, position, names));
+      }
+      $("gridRows").replaceChildren(...rows);
+    }
+
+    function loadingRow(index, columns) {
+      const row = el("div", { class: "row" }, el("div", { class: "cell index", text: String(index) }));
+      for (let column = 0; column <= columns; column++) row.append(el("div", { class: "cell loading", text: "…" }));
+      return row;
+    }
+
+    function gridRow(index, object, page, position, names) {
+      const key = object._key;
+      const row = el("div", { class: "row", "data-index": String(index), "data-key": String(key) },
+                     el("div", { class: "cell index", text: String(index) }),
+                     el("div", { class: "cell key link", text: String(key), title: "open this object", onclick: () => goObject(grid.className, key) }));
+      for (const name of names) {
+        const column = page.columns ? page.columns.indexOf(name) : -1;
+        const cell = page.cells && column >= 0 ? page.cells[position][column] : null;
+        row.append(valueCell(grid.className, key, name, object[name], cell));
+      }
+      return row;
+    }
+
+    // One value as the grid shows it: the server's text (cut when long, the whole value on a
+    // click), a link to follow, or a collection to open in the object view.
+    function valueCell(className, key, name, value, cell) {
+      const text = cell ? cell.text : rawText(value);
+      const node = el("div", { class: "cell", "data-property": name });
+      const link = cell ? (cell.link || null) : linkOf(value);
+      if (value === null || value === undefined) node.classList.add("null");
+      if (link) {
+        node.classList.add("link");
+        node.onclick = () => goObject(link["class"], link.key);
+      } else if ((cell && cell.open) || (!cell && isContainer(value))) {
+        node.classList.add("open");
+        node.onclick = () => goObject(className, key);
+      } else if (text.length > cutLength) {
+        node.classList.add("cut");
+        node.onclick = () => showFullValue(className, key, name, value, text);
+      }
+      node.textContent = text.length > cutLength ? text.slice(0, cutLength) : text;
+      node.title = text.length > 300 ? text.slice(0, 300) + "…" : text;
+      if (writable && !link && !node.classList.contains("open")) node.ondblclick = () => startEdit(node, className, key, name, value, text);
+      return node;
+    }
+
+    function showFullValue(className, key, name, value, text) {
+      const full = typeof value === "string" ? value : text;
+      dialog(el("h3", { text: className + "[_key = " + key + "]." + name + " (" + full.length + " characters)" }),
+             el("pre", { id: "fullValue", text: full }));
+    }
+
+    $("bar").onsubmit = (event) => {
+      event.preventDefault();
+      if (!state.route.className) return;
+      goClass(state.route.className, $("query").value.trim());
+    };
+    $("clear").onclick = () => { if (state.route.className) goClass(state.route.className, ""); };
+    """#
+}

@@ -1,0 +1,93 @@
+/// The object view's script: one object's properties (the server's text for each), the
+/// elements of its lists, sets and dictionaries (links followed on a click; appended to and
+/// removed from with `--write`), and the objects linking to it (its backlinks).
+enum ServePageScriptObject {
+    static let text = #"""
+    async function showObject(className, key) {
+      const view = $("objectView");
+      const [{ ok, body }] = await Promise.all([api("/api/object", { "class": className, key }), schemaOf(className)]);
+      const route = state.route;
+      if (route.view !== "object" || route.className !== className || String(route.key) !== String(key)) return;
+      if (!ok) { view.replaceChildren(el("div", { class: "dialogError", id: "objectError", text: body.error || "error" })); return; }
+      const object = body.object || {};
+      const title = el("h2", { id: "objectTitle", text: className + "[_key = " + object._key + "]" },
+                       el("span", { class: "muted", text: "  position " + body.position }));
+      const tools = el("div", {}, el("button", { type: "button", text: "All " + className + " objects", onclick: () => goClass(className) }));
+      if (writable) {
+        tools.append(" ", el("button", { type: "button", id: "deleteObject", text: "Delete this object",
+                                         onclick: () => write("/api/delete", { "class": className, key: Number(object._key) }) }));
+      }
+      const rows = [];
+      for (const [name, value] of Object.entries(object)) {
+        if (name === "_key") continue;
+        const cell = body.cells ? body.cells[name] : null;
+        const schema = propertyOf(className, name);
+        rows.push(el("tr", { "data-property": name }, el("th", { text: name }), el("td", { class: "muted", text: schema ? schema.type : "" }),
+                     propertyValue(className, object._key, name, value, cell, schema)));
+      }
+      const parts = [title, tools, el("table", { id: "objectTable" }, ...rows)];
+      const backlinks = Array.isArray(body.backlinks) ? body.backlinks : [];
+      parts.push(el("h3", { text: "Linked from (" + backlinks.length + ")" }));
+      if (backlinks.length) {
+        parts.push(el("ul", { id: "backlinks" }, ...backlinks.map((entry) => {
+          const link = linkOf(entry.object);
+          const item = el("li", {}, el("span", { class: "muted", text: String(entry.from) + ": " }));
+          item.append(link ? el("span", { class: "link backlink", text: rawText(entry.object), onclick: () => goObject(link["class"], link.key) })
+                           : rawText(entry.object));
+          return item;
+        })));
+      }
+      view.replaceChildren(...parts);
+    }
+
+    function collectionKind(schema) {
+      const match = schema && schema.type ? schema.type.match(/^(list|set|dictionary) of (.*)$/) : null;
+      return match ? { kind: match[1], element: match[2] } : null;
+    }
+
+    // A property's value cell: text (editable with --write), or the elements of a collection.
+    function propertyValue(className, key, name, value, cell, schema) {
+      const collection = collectionKind(schema);
+      const td = el("td", { class: "value" });
+      const text = cell ? cell.text : rawText(value);
+      if (!collection || !isContainer(value)) {
+        const node = valueCell(className, key, name, value, cell);
+        node.classList.remove("cell", "cut");
+        node.textContent = text;
+        if (cell && cell.open) { node.classList.remove("open"); node.onclick = null; }
+        td.append(node);
+        if (!isContainer(value)) return td;
+      } else {
+        td.append(el("div", { class: "muted", text: text.length > 200 ? text.slice(0, 200) + "…" : text }));
+      }
+      const entries = Array.isArray(value) ? value.map((element, index) => [index, element]) : Object.entries(value || {});
+      const list = el("ol", { class: "elements", start: "0" });
+      if (collection && collection.kind === "dictionary") list.style.listStyle = "none";
+      for (const [index, element] of entries) {
+        const link = linkOf(element);
+        const label = collection && collection.kind === "dictionary" ? JSON.stringify(index) + ": " : "";
+        const item = el("li", { "data-index": String(index) }, label);
+        item.append(link ? el("span", { class: "link element", text: rawText(element), onclick: () => goObject(link["class"], link.key) })
+                         : el("span", { class: "element", text: rawText(element) }));
+        if (writable && collection) {
+          const which = collection.kind === "dictionary" ? { entry: String(index) } : { index: Number(index) };
+          item.append(el("button", { type: "button", class: "remove", text: "remove", title: "remove this element",
+                                     onclick: () => write("/api/remove", Object.assign({ "class": className, key: Number(key), property: name }, which)) }));
+        }
+        list.append(item);
+      }
+      if (entries.length) td.append(list);
+      if (writable && collection && collection.kind !== "dictionary") {
+        const input = el("input", { class: "appendValue", placeholder: "new " + collection.element + (collection.element === "link" ? " (e.g. " + (schema.target || "Class") + "[0])" : "") });
+        const add = () => {
+          const literal = literalFor(collection.element, input.value, false);
+          if (literal.error) { setWriteMessage(literal.error, true); return; }
+          write("/api/append", { "class": className, key: Number(key), property: name, value: literal.value });
+        };
+        input.onkeydown = (event) => { if (event.key === "Enter") add(); };
+        td.append(el("div", {}, input, " ", el("button", { type: "button", class: "append", text: "append", onclick: add })));
+      }
+      return td;
+    }
+    """#
+}
