@@ -74,12 +74,16 @@ enum ServePageScriptEdit {
       const original = node.textContent;
       const input = el("input", { class: "editor", "data-property": name });
       input.value = value === null || value === undefined ? "" : (typeof value === "string" ? value : text);
-      const restore = () => { node.replaceChildren(original); };
+      const restore = () => { node.classList.remove("editing"); node.replaceChildren(original); };
+      node.classList.add("editing");
+      node.dataset.key = String(key);
       const send = async (asNull) => {
         const literal = literalFor(schema.type, input.value, asNull);
         if (literal.error) { setWriteMessage(name + ": " + literal.error, true); input.focus(); return; }
+        // No longer kept over re-renders: the fresh value replaces the editor once it is read.
+        node.classList.remove("editing");
         const result = await write("/api/edit", { "class": className, key: Number(key), property: name, value: literal.value });
-        if (!result.ok) input.focus();
+        if (!result.ok && input.isConnected) { node.classList.add("editing"); input.focus(); }
       };
       input.onkeydown = (event) => {
         if (event.key === "Enter") { event.preventDefault(); send(false); }

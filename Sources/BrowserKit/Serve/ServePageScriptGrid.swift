@@ -161,7 +161,18 @@ enum ServePageScriptGrid {
         if (!object) { rows.push(loadingRow(index, names.length)); continue; }
         rows.push(gridRow(index, object, page, position, names));
       }
+      // A cell being edited survives the re-render (a page arriving, a refresh, a scroll).
+      const editing = $("gridRows").querySelector(".cell.editing");
+      const focused = editing && editing.contains(document.activeElement) ? document.activeElement : null;
+      if (editing) {
+        for (const row of rows) {
+          if (row.dataset.key !== editing.dataset.key) continue;
+          const fresh = row.querySelector(`.cell[data-property="${CSS.escape(editing.dataset.property)}"]`);
+          if (fresh) fresh.replaceWith(editing);
+        }
+      }
       $("gridRows").replaceChildren(...rows);
+      if (focused && focused.isConnected) focused.focus();
     }
 
     function loadingRow(index, columns) {

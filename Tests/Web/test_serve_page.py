@@ -1,0 +1,286 @@
+"""The page of `realm-browser serve` in a real headless Chromium (Selenium): what a user sees
+and does, checked against the fixtures' own JSON dumps (written by realm-core), and edits
+checked by reading the file again with the command line. Every wait is for a condition, with
+a generous bound: nothing depends on the machine's speed."""
+
+import os
+import re
+import tempfile
+import unittest
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+import serve_helper as helper
+from serve_helper import Server, dump, shoot, wait
+
+
+def unquoted(text):
+    """A cell's text without the quotes a string may be shown in."""
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+
+
+def number(value):
+    return float(value["$double"]) if isinstance(value, dict) else float(value)
+
+
+class PageTest(unittest.TestCase):
+    """One Chromium for the class; a server per test."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.driver = helper.make_driver()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def serve(self, path, write=False):
+        server = Server(path, write=write)
+        self.addCleanup(server.stop)
+        return server
+
+    def open(self, server, hash_part=""):
+        self.driver.get(server.url + ("#" + hash_part if hash_part else ""))
+        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#classes li[data-name]"), "the class list")
+
+    def css(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def all(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def wait_for(self, condition, message):
+        return wait(self.driver, condition, message)
+
+    def click(self, find, message):
+        """Clicks what `find` finds, again if the grid re-rendered it in between."""
+        def attempt(driver):
+            find().click()
+            return True
+        self.wait_for(attempt, message)
+
+    def row(self, index):
+        return self.css(f'#gridRows .row[data-index="{index}"]')
+
+    def cell(self, index, property_name):
+        return self.row(index).find_element(By.CSS_SELECTOR, f'.cell[data-property="{property_name}"]')
+
+    def wait_count(self, count):
+        self.wait_for(lambda d: self.css("#count").text == f"{count} object" + ("" if count == 1 else "s"),
+                      f"the count {count}")
+
+    def classes_shown(self):
+        return {item.get_attribute("data-name"): int(item.find_element(By.CSS_SELECTOR, ".count").text)
+                for item in self.all("#classes li[data-name]")}
+
+
+class BrowsingTest(PageTest):
+    def test_class_list_shows_every_class_with_its_object_count(self):
+        for name in ("alltypes", "tasks", "species"):
+            with self.subTest(fixture=name):
+                server = self.serve(helper.fixture(name + ".realm"))
+                self.open(server)
+                expected = {class_name: len(table["objects"]) for class_name, table in dump(name).items()}
+                self.wait_for(lambda d: self.classes_shown() == expected, f"the classes of {name}: {expected}")
+                server.stop()
+
+    def test_internal_tables_on_request(self):
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server)
+        self.assertNotIn("metadata", self.classes_shown())
+        self.css("#internal").click()
+        self.wait_for(lambda d: self.classes_shown().get("metadata") == 1, "metadata among the classes")
+
+    def test_virtual_scrolling_reaches_the_last_object_of_a_large_class(self):
+        items = dump("big")["Item"]["objects"]
+        server = self.serve(helper.fixture("big.realm"))
+        self.open(server, "class=Item")
+        self.wait_count(len(items))
+        self.wait_for(lambda d: unquoted(self.cell(0, "name").text) == items[0]["name"], "the first row")
+        shoot(self.driver, "grid")
+        # Only the visible rows are in the page, not 200,000.
+        self.assertLess(len(self.all("#gridRows .row")), 100)
+        self.driver.execute_script("const grid = document.getElementById('grid'); grid.scrollTop = grid.scrollHeight;")
+        last = len(items) - 1
+        self.wait_for(lambda d: self.row(last).get_attribute("data-key") == str(items[last]["_key"])
+                      and unquoted(self.cell(last, "name").text) == items[last]["name"], "the last object")
+        self.assertLess(len(self.all("#gridRows .row")), 100)
+        # Half-way through: the object at that position.
+        self.driver.execute_script("const grid = document.getElementById('grid'); grid.scrollTop = grid.scrollHeight / 2;")
+        self.wait_for(lambda d: any(row.get_attribute("data-key") == str(items[int(row.get_attribute("data-index"))]["_key"])
+                                    and int(row.get_attribute("data-index")) > 50000
+                                    for row in self.all("#gridRows .row[data-key]")), "rows from the middle")
+
+    def test_following_a_link_and_going_back(self):
+        specimens = dump("species")["Specimen"]["objects"]
+        category_key = specimens[0]["category"]["$link"][1]
+        category = next(o for o in dump("species")["Category"]["objects"] if o["_key"] == category_key)
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Specimen")
+        self.wait_for(lambda d: self.cell(0, "category").is_displayed(), "the first specimen")
+        self.click(lambda: self.cell(0, "category"), "the category link")
+        self.wait_for(lambda d: self.css("#objectTitle").text.startswith(f"Category[_key = {category_key}]"), "the category")
+        self.assertIn(f"class=Category&key={category_key}", self.driver.current_url)
+        self.wait_for(lambda d: unquoted(self.css('#objectTable tr[data-property="name"] td.value').text) == category["name"], "its name")
+        linking = [o["_key"] for o in specimens if o.get("category") and o["category"]["$link"][1] == category_key]
+        self.wait_for(lambda d: len(self.all("#backlinks li")) == len(linking), "its backlinks")
+        shoot(self.driver, "object")
+        self.driver.back()
+        self.wait_for(lambda d: self.css("#grid").is_displayed() and self.cell(0, "name").text, "the grid again")
+        self.assertTrue(self.driver.current_url.endswith("#class=Specimen"))
+        self.driver.forward()
+        self.wait_for(lambda d: self.css("#objectTitle").text.startswith("Category["), "forward to the category")
+        # A backlink leads to the specimen linking here.
+        self.click(lambda: self.all("#backlinks .backlink")[1], "a backlink")
+        self.wait_for(lambda d: self.css("#objectTitle").text.startswith(f"Specimen[_key = {linking[1]}]"), "the linking specimen")
+
+    def test_a_shared_url_opens_the_object(self):
+        server = self.serve(helper.fixture("tasks.realm"))
+        self.open(server, "class=Person&key=0")
+        person = dump("tasks")["Person"]["objects"][0]
+        self.wait_for(lambda d: self.css("#objectTitle").text.startswith("Person[_key = 0]"), "the person")
+        elements = self.all('#objectTable tr[data-property="banks"] li .element')
+        self.assertEqual(len(elements), len(person["banks"]))
+        # A list element is a link too.
+        self.click(lambda: self.all('#objectTable tr[data-property="banks"] li .element')[0], "a list element")
+        target = person["banks"][0]["$link"][1]
+        self.wait_for(lambda d: self.css("#objectTitle").text.startswith(f"BankInfo[_key = {target}]"), "the bank")
+
+    def test_a_query_error_shows_the_message_and_the_position(self):
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Specimen")
+        self.wait_count(42)
+        box = self.css("#query")
+        box.clear()
+        box.send_keys("name == 'x' AND latitude >", Keys.ENTER)
+        self.wait_for(lambda d: self.css("#error .message").text, "the error")
+        self.assertIn("expected a value", self.css("#error .message").text)
+        self.assertEqual(self.css("#error .position").text, "at position 26")
+        self.assertIn("^", self.css("#error .annotated").text)
+        self.assertIn("q=", self.driver.current_url)
+        shoot(self.driver, "query-error")
+
+    def test_a_query_result_has_the_right_count(self):
+        specimens = dump("species")["Specimen"]["objects"]
+        expected = [o for o in specimens if number(o["latitude"]) > 40 and o.get("category")]
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Specimen")
+        self.wait_count(42)
+        box = self.css("#query")
+        box.clear()
+        box.send_keys("latitude > 40 AND category != nil", Keys.ENTER)
+        self.wait_count(len(expected))
+        self.assertEqual(self.css("#error").text, "")
+        keys = {int(row.get_attribute("data-key")) for row in self.all("#gridRows .row[data-key]")}
+        self.assertEqual(keys, {o["_key"] for o in expected})
+
+    def test_clicking_a_header_sorts_and_a_second_click_reverses(self):
+        specimens = dump("species")["Specimen"]["objects"]
+        ascending = [o["_key"] for o in sorted(specimens, key=lambda o: number(o["latitude"]))]
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Specimen")
+        self.wait_count(42)
+
+        def shown_keys():
+            return [int(row.get_attribute("data-key")) for row in self.all("#gridRows .row[data-key]")]
+
+        def header():
+            return next(cell for cell in self.all("#gridHead .cell") if cell.text.startswith("latitude"))
+
+        self.click(header, "the latitude header")
+        self.wait_for(lambda d: "SORT(latitude ASC)" in self.css("#query").get_attribute("value"), "the sorted query")
+        self.wait_for(lambda d: len(shown_keys()) > 10 and shown_keys() == ascending[:len(shown_keys())], "ascending order")
+        self.click(header, "the latitude header again")
+        self.wait_for(lambda d: "SORT(latitude DESC)" in self.css("#query").get_attribute("value"), "the reversed query")
+        descending = list(reversed(ascending))
+        self.wait_for(lambda d: len(shown_keys()) > 10 and shown_keys() == descending[:len(shown_keys())], "descending order")
+
+    def test_schema_and_graph(self):
+        server = self.serve(helper.fixture("tasks.realm"))
+        self.open(server, "class=BankInfo")
+        self.wait_for(lambda d: "Person.banks" in self.css("#backlinkTable").text, "BankInfo's backlinks in the schema")
+        self.css("#graphLink").click()
+        self.wait_for(lambda d: len(self.all("#graph .box")) == len(dump("tasks")), "a box per class")
+        edges = {(g.get_attribute("data-from"), g.get_attribute("data-to")) for g in self.all("#graph .edgeGroup")}
+        self.assertIn(("Person", "BankInfo"), edges)
+        self.assertIn(("TaskList", "Task"), edges)
+        self.assertIn(("Car", "Person"), edges)
+        shoot(self.driver, "graph")
+
+    def test_export_links_name_the_class_and_query(self):
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Specimen&q=latitude%20%3E%2040")
+        self.wait_for(lambda d: "q=latitude" in self.css("#exportCsv").get_attribute("href"), "the export link")
+        self.assertIn("format=csv", self.css("#exportCsv").get_attribute("href"))
+        self.assertIn("format=json", self.css("#exportJson").get_attribute("href"))
+
+    def test_read_only_has_no_editing(self):
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Specimen")
+        self.wait_count(42)
+        self.assertFalse(self.css("#writebar").is_displayed())
+
+
+class EditingTest(PageTest):
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        self.addCleanup(self.directory.cleanup)
+        self.path = helper.copy_fixture("species", self.directory.name)
+
+    def pending(self):
+        match = re.match(r"(\d+) pending", self.css("#pending").text)
+        return int(match.group(1)) if match else -1
+
+    def edit(self, index, property_name, text):
+        def open_editor(driver):
+            ActionChains(driver).double_click(self.cell(index, property_name)).perform()
+            return True
+        self.wait_for(open_editor, "a double-click on the cell")
+        editor = self.wait_for(lambda d: self.cell(index, property_name).find_element(By.CSS_SELECTOR, "input"), "the editor")
+        editor.send_keys(Keys.CONTROL, "a")
+        editor.send_keys(text, Keys.ENTER)
+
+    def test_an_edit_committed_is_in_the_file(self):
+        server = self.serve(self.path, write=True)
+        self.open(server, "class=Specimen")
+        self.wait_count(42)
+        self.wait_for(lambda d: self.cell(3, "name").text, "the rows")
+        self.edit(3, "name", "Barnacle goose (edited)")
+        self.wait_for(lambda d: self.pending() == 1, "one pending change")
+        self.assertIn("Barnacle goose (edited)", self.css("#pendingList").get_attribute("textContent"))
+        # A value the type check refuses never reaches the server; one the server refuses shows its message.
+        self.wait_for(lambda d: not self.all("#gridRows input"), "the editor closed")
+        self.edit(4, "latitude", "north")
+        self.wait_for(lambda d: "not a number" in self.css("#writeMessage").text, "the page's own check")
+        self.cell(4, "latitude").find_element(By.CSS_SELECTOR, "input").send_keys(Keys.ESCAPE)
+        self.edit(4, "created", "yesterday")
+        self.wait_for(lambda d: "failed" in self.css("#writeMessage").get_attribute("class")
+                      and "yesterday" not in self.css("#pendingList").get_attribute("textContent")
+                      and self.css("#writeMessage").text, "the server's message")
+        self.assertEqual(self.pending(), 1)
+        shoot(self.driver, "editing")
+        self.cell(4, "created").find_element(By.CSS_SELECTOR, "input").send_keys(Keys.ESCAPE)
+        self.css("#commit").click()
+        self.wait_for(lambda d: self.pending() == 0 and "committed" in self.css("#writeMessage").text.lower(), "the commit")
+        self.wait_for(lambda d: unquoted(self.cell(3, "name").text) == "Barnacle goose (edited)", "the new value on screen")
+        server.stop()
+        shown = helper.run_browser(self.path, "--json", "-c", "show Specimen[3]")
+        self.assertIn('"name": "Barnacle goose (edited)"', shown)
+
+    def test_rollback_drops_the_change(self):
+        server = self.serve(self.path, write=True)
+        self.open(server, "class=Specimen")
+        self.wait_for(lambda d: self.cell(2, "latitude").text, "the rows")
+        self.edit(2, "latitude", "12.5")
+        self.wait_for(lambda d: self.pending() == 1, "one pending change")
+        self.css("#rollback").click()
+        self.wait_for(lambda d: self.pending() == 0, "nothing pending")
+        server.stop()
+        shown = helper.run_browser(self.path, "--json", "-c", "show Specimen[2]")
+        self.assertNotIn("12.5", shown)
+
+
+if __name__ == "__main__":
+    unittest.main()
