@@ -7,13 +7,15 @@ import RealmFormat
 final class ProgressReporter {
     let total: Int
     let label: String
-    private let enabled = isatty(2) == 1
+    private let enabled: Bool
     private let terminal = StandardOutput(descriptor: 2)
     private var lastPercent = -1
 
-    init(total: Int, label: String) {
+    /// `drawn: false` for work no one at the terminal started (`serve` answering a page).
+    init(total: Int, label: String, drawn: Bool = true) {
         self.total = total
         self.label = label
+        enabled = drawn && isatty(2) == 1
     }
 
     func update(_ done: Int) {

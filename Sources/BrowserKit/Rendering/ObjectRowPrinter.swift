@@ -10,6 +10,7 @@ struct ObjectRowPrinter {
     let printer: RowPrinter
     private let columns: [Column]
     private let encoder: CanonicalValueEncoder
+    private let servedCells: ServeCells?
 
     /// `showsObject` adds a column naming each object, for rows whose label is not the object's
     /// position (query results, elements of a list of links).
@@ -19,6 +20,7 @@ struct ObjectRowPrinter {
         self.catalog = catalog
         columns = table.columns
         encoder = CanonicalValueEncoder(file: catalog.file)
+        servedCells = session.servedCells
         let objectColumn = showsObject ? [OutputColumn("object")] : []
         printer = session.rowPrinter(
             [OutputColumn(labelHeader, alignment: .right)] + objectColumn + columns.map { column in
@@ -29,6 +31,7 @@ struct ObjectRowPrinter {
     func add(label: String, object: ObjectHandle) throws(BrowserError) {
         if printer.wantsJSON {
             printer.add([], json: try Self.json(of: object, columns: columns, encoder: encoder))
+            servedCells?.add(object, columns: columns, catalog: catalog)
             return
         }
         let formatter = ValueFormatter()

@@ -58,10 +58,14 @@ struct Router {
             "/api/objects": api.objects,
             "/api/object": api.object,
             "/api/query": api.query,
+            "/api/version": { api.version($0, writable: writable) },
+            "/api/export": api.export,
+            "/api/graph": api.graph,
         ]
         if request.method == "POST", let edits {
             let writes: [String: (HTTPRequest) -> HTTPResponse] = [
                 "/api/edit": edits.edit, "/api/commit": edits.commit, "/api/rollback": edits.rollback,
+                "/api/create": edits.create, "/api/delete": edits.delete, "/api/append": edits.append, "/api/remove": edits.remove,
             ]
             if let handler = writes[request.path] { return handler(request) }
         }

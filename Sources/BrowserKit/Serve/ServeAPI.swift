@@ -7,6 +7,9 @@ import RealmQuery
 /// process commits), and the lines become a JSON array. No second encoder of values.
 struct ServeAPI {
     let session: Session
+    /// The text of the values of the rows an answer lists (see `ServeCells`).
+    let cells = ServeCells()
+    let queries = ServeQueryCache()
     /// Rows one page may ask for.
     static let pageLimit = 1000
     static let defaultPageSize = 50
@@ -22,7 +25,16 @@ struct ServeAPI {
         let all = request.arguments["internal"] == "1"
         return answer { () throws(BrowserError) in
             try ClassesCommand.run(all ? "--all" : "", session)
-        } wrap: { "{\"classes\": \($0)}" }
+        } wrapLines: { lines in
+            // Each class with the name of its table, which canonical links name.
+            let entries = lines.map { line -> String in
+                guard let name = (try? JSONParser.parse(Array(line.utf8)))?["class"]?.string,
+                      let table = session.catalog?.file.table(named: name) ?? session.catalog?.file.tables.first(where: { $0.displayName == name }),
+                      line.hasSuffix("}") else { return String(line) }
+                return String(line.dropLast()) + ", \"table\": \(Self.string(table.name))}"
+            }
+            return "{\"classes\": [" + entries.joined(separator: ", ") + "]}"
+        }
     }
 
     func schema(_ request: HTTPRequest) -> HTTPResponse {
@@ -40,14 +52,19 @@ struct ServeAPI {
         case let .failure(failure): return failure.response
         }
         var count = 0
+        var columns: [Column] = []
         return answer { () throws(BrowserError) in
             let catalog = try session.requireCatalog()
             let table = try catalog.table(named: name)
             count = table.objects.count
+            columns = table.columns
             // An offset past the end is an empty page, as scrolling past the end of a grid sees it.
             guard page.offset < count else { return }
             try ObjectListing.render(table: table, from: page.offset, to: page.offset + page.limit, catalog: catalog, session: session)
-        } wrap: { "{\"class\": \(Self.string(name)), \"count\": \(count), \"offset\": \(page.offset), \"objects\": \($0)}" }
+        } wrap: { objects in
+            "{\"class\": \(Self.string(name)), \"count\": \(count), \"offset\": \(page.offset), \"objects\": \(objects)"
+                + Self.cellMembers(columns: columns, rows: cells.rows) + "}"
+        }
     }
 
     func object(_ request: HTTPRequest) -> HTTPResponse {
@@ -56,6 +73,7 @@ struct ServeAPI {
         }
         guard let key = Int64(keyText) else { return .error(400, "the object key must be an integer, not '\(keyText)'") }
         var position = 0
+        var properties = ""
         // Rendered as `backlinks` then `show` render them: the linking objects' lines, then the
         // object's line.
         return answer { () throws(BrowserError) in
@@ -65,11 +83,16 @@ struct ServeAPI {
                 throw .noSuchObject(className: table.displayName, address: "_key = \(key)")
             }
             position = object.position
+            // The whole text of each value (the grid's cells are cut).
+            properties = table.columns.map { column in
+                Self.string(column.name) + ": " + ServeCells.cell(try? object.value(of: column), catalog: catalog, cut: false)
+            }.joined(separator: ", ")
             try BacklinkRows.print(object, catalog: catalog, session: session)
             try ObjectView.render(object, catalog: catalog, session: session)
         } wrapLines: { lines in
             let backlinks = "[" + lines.dropLast().joined(separator: ", ") + "]"
-            return "{\"class\": \(Self.string(name)), \"position\": \(position), \"object\": \(lines.last ?? "null"), \"backlinks\": \(backlinks)}"
+            return "{\"class\": \(Self.string(name)), \"position\": \(position), \"object\": \(lines.last ?? "null"), "
+                + "\"backlinks\": \(backlinks), \"cells\": {\(properties)}}"
         }
     }
 
@@ -84,16 +107,20 @@ struct ServeAPI {
         case let .failure(failure): return failure.response
         }
         var count = 0
+        var columns: [Column] = []
         var failure: QueryError?
         let response = answer { () throws(BrowserError) in
             // A run again after a reload starts afresh: an error from the old version is gone.
             failure = nil
             let catalog = try session.requireCatalog()
             let table = try catalog.table(named: name)
+            columns = table.columns
             let keys: [Int64]
             do throws(QueryError) {
-                let (query, arguments) = try QueryArguments.split(text)
-                keys = try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
+                keys = try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
+                    let (query, arguments) = try QueryArguments.split(text)
+                    return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
+                }
             } catch {
                 if case let .file(fileError) = error { throw .file(fileError) }
                 failure = error
@@ -103,7 +130,10 @@ struct ServeAPI {
             guard page.offset < count else { return }
             try ResultListing.render(QueryResult(table: table, keys: keys), from: page.offset, to: page.offset + page.limit,
                                      catalog: catalog, session: session)
-        } wrap: { "{\"class\": \(Self.string(name)), \"count\": \(count), \"offset\": \(page.offset), \"objects\": \($0)}" }
+        } wrap: { objects in
+            "{\"class\": \(Self.string(name)), \"count\": \(count), \"offset\": \(page.offset), \"objects\": \(objects)"
+                + Self.cellMembers(columns: columns, rows: cells.rows) + "}"
+        }
         guard let failure else { return response }
         var extra = ""
         if let range = failure.range {
@@ -118,15 +148,26 @@ struct ServeAPI {
         answer(body) { lines in wrap("[" + lines.joined(separator: ", ") + "]") }
     }
 
-    private func answer(_ body: () throws(BrowserError) -> Void, wrapLines: ([Substring]) -> String) -> HTTPResponse {
+    func answer(_ body: () throws(BrowserError) -> Void, wrapLines: ([Substring]) -> String) -> HTTPResponse {
+        session.servedCells = cells
+        defer { session.servedCells = nil }
         let (text, error) = session.router.capture { () throws(BrowserError) in
-            try ConsistentRead.run(named: "api", session: session, body)
+            try ConsistentRead.run(named: "api", session: session) { () throws(BrowserError) in
+                // A run again after another process committed starts with no rows.
+                cells.start()
+                try body()
+            }
         }
         if let error { return Self.response(for: error) }
         return .json(wrapLines(text.split(separator: "\n", omittingEmptySubsequences: true)))
     }
 
-    private static func string(_ text: String) -> String {
+    /// `, "columns": [...], "cells": [...]`: the properties and the text of each row's values.
+    private static func cellMembers(columns: [Column], rows: [String]) -> String {
+        ", \"columns\": [" + columns.map { string($0.name) }.joined(separator: ", ") + "], \"cells\": [" + rows.joined(separator: ", ") + "]"
+    }
+
+    static func string(_ text: String) -> String {
         var json = ""
         CanonicalValueEncoder.appendJSONString(text, to: &json)
         return json
@@ -148,6 +189,8 @@ struct ServeAPI {
     static func response(for error: BrowserError) -> HTTPResponse {
         switch error {
         case .unknownClass, .noSuchObject: return .error(404, error.description)
+        // An edit the writer refuses (no such element, a wrong type) is the request's fault.
+        case .file(.refusedEdit): return .error(400, error.description)
         case .file, .noFileOpen: return .error(500, error.description)
         case .fileChanged: return .error(503, error.description)
         default: return .error(400, error.description)

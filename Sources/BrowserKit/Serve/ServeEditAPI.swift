@@ -9,26 +9,115 @@ import RealmFormat
 struct ServeEditAPI {
     let session: Session
 
-    /// `POST /api/edit` with `{"class": C, "key": K, "property": P, "value": "LITERAL"}`.
+    /// `POST /api/edit` with `{"class": C, "key": K, "property": P, "value": "LITERAL"}`: `set`.
     func edit(_ request: HTTPRequest) -> HTTPResponse {
+        staged(request, needs: "{\"class\": C, \"key\": K, \"property\": P, \"value\": \"LITERAL\"}") { body, table throws(ServeEditRefusal) in
+            let target = try property(body, of: table)
+            return "set \(try object(body, of: table)).\(target) = \(try literal(body["value"]))"
+        }
+    }
+
+    /// `POST /api/create` with `{"class": C, "values": {"P": "LITERAL", ...}}`: `create`.
+    func create(_ request: HTTPRequest) -> HTTPResponse {
+        staged(request, needs: "{\"class\": C, \"values\": {\"PROPERTY\": \"LITERAL\", ...}}") { body, table throws(ServeEditRefusal) in
+            var assignments: [String] = []
+            if let values = body["values"] {
+                guard case let .object(members) = values else { throw .badRequest("values must be an object of literals") }
+                for member in members {
+                    let (name, value) = (member.key, member.value)
+                    guard table.columns.contains(where: { $0.name == name }) else {
+                        throw .browser(.unknownProperty(className: table.displayName, name: name))
+                    }
+                    let text = try literal(value)
+                    // One literal per property: a comma outside quotes would start another assignment.
+                    guard CreateCommand.assignments("\(name) = \(text)").count == 1 else {
+                        throw .badRequest("the value of \(name) must be one literal, not a list of assignments")
+                    }
+                    assignments.append("\(name) = \(text)")
+                }
+            }
+            return "create \(table.displayName) " + assignments.joined(separator: ", ")
+        }
+    }
+
+    /// `POST /api/delete` with `{"class": C, "key": K}`: `delete`.
+    func delete(_ request: HTTPRequest) -> HTTPResponse {
+        staged(request, needs: "{\"class\": C, \"key\": K}") { body, table throws(ServeEditRefusal) in
+            "delete \(try object(body, of: table))"
+        }
+    }
+
+    /// `POST /api/append` with `{"class": C, "key": K, "property": P, "value": "LITERAL"}`: `append`.
+    func append(_ request: HTTPRequest) -> HTTPResponse {
+        staged(request, needs: "{\"class\": C, \"key\": K, \"property\": P, \"value\": \"LITERAL\"}") { body, table throws(ServeEditRefusal) in
+            let target = try property(body, of: table)
+            return "append \(try object(body, of: table)).\(target) \(try literal(body["value"]))"
+        }
+    }
+
+    /// `POST /api/remove` with `{"class": C, "key": K, "property": P, "index": I}` (a list or a
+    /// set) or `"entry": "KEY"` (a dictionary): `remove`.
+    func remove(_ request: HTTPRequest) -> HTTPResponse {
+        staged(request, needs: "{\"class\": C, \"key\": K, \"property\": P, \"index\": I} or \"entry\": \"KEY\"") { body, table throws(ServeEditRefusal) in
+            let target = "\(try object(body, of: table)).\(try property(body, of: table))"
+            if let index = body["index"]?.int {
+                guard index >= 0 else { throw .badRequest("index must be 0 or more") }
+                return "remove \(target)[\(index)]"
+            }
+            guard let entry = body["entry"]?.string, !entry.contains(where: \.isNewline) else {
+                throw .badRequest("give the element's index, or a dictionary's entry key (one line)")
+            }
+            var quoted = ""
+            CanonicalValueEncoder.appendJSONString(entry, to: &quoted)
+            return "remove \(target)[\(quoted)]"
+        }
+    }
+
+    /// Parses the body, finds the class it names and stages the command `command` builds from
+    /// them, beginning the transaction first. Only names the file has (class, property) and
+    /// one-line literals reach the command, which the REPL's own parsers then check.
+    private func staged(_ request: HTTPRequest, needs shape: String,
+                        _ command: (JSONValue, Table) throws(ServeEditRefusal) -> String) -> HTTPResponse {
         let body: JSONValue
         do { body = try JSONParser.parse(request.body) } catch { return .error(400, "the body must be JSON: \(error)") }
-        guard let className = body["class"]?.string, let key = body["key"]?.int, let property = body["property"]?.string,
-              let value = body["value"]?.string else {
-            return .error(400, "give {\"class\": C, \"key\": K, \"property\": P, \"value\": \"LITERAL\"}")
-        }
-        guard !value.contains(where: \.isNewline) else {
-            return .error(400, "the value must be one literal on one line")
-        }
-        let table: Table
-        do { table = try session.requireCatalog().table(named: className) } catch { return ServeAPI.response(for: error) }
-        guard table.columns.contains(where: { $0.name == property }) else {
-            return ServeAPI.response(for: .unknownProperty(className: table.displayName, name: property))
+        guard let className = body["class"]?.string else { return .error(400, "give \(shape)") }
+        let text: String
+        do throws(ServeEditRefusal) {
+            let table: Table
+            do { table = try session.requireCatalog().table(named: className) } catch { throw .browser(error) }
+            text = try command(body, table)
+        } catch {
+            switch error {
+            case let .badRequest(message): return .error(400, message + "; give \(shape)")
+            case let .browser(error): return ServeAPI.response(for: error)
+            }
         }
         return run { () throws(BrowserError) in
             if session.transaction == nil { try session.execute("begin") }
-            try session.execute("set \(table.displayName)[_key = \(key)].\(property) = \(value)")
+            try session.execute(text)
         }
+    }
+
+    /// `Class[_key = K]` for the object the body's `key` names.
+    private func object(_ body: JSONValue, of table: Table) throws(ServeEditRefusal) -> String {
+        guard let key = body["key"]?.int else { throw .badRequest("key must be the object's key (an integer)") }
+        return "\(table.displayName)[_key = \(key)]"
+    }
+
+    /// The property the body names, which the class must have.
+    private func property(_ body: JSONValue, of table: Table) throws(ServeEditRefusal) -> String {
+        guard let name = body["property"]?.string else { throw .badRequest("property must name a property") }
+        guard table.columns.contains(where: { $0.name == name }) else {
+            throw .browser(.unknownProperty(className: table.displayName, name: name))
+        }
+        return name
+    }
+
+    /// A value: one literal in the REPL's syntax, on one line.
+    private func literal(_ value: JSONValue?) throws(ServeEditRefusal) -> String {
+        guard let text = value?.string else { throw .badRequest("the value must be a string holding a literal, e.g. \"42\" or \"\\\"text\\\"\"") }
+        guard !text.contains(where: \.isNewline) else { throw .badRequest("the value must be one literal on one line") }
+        return text
     }
 
     /// `POST /api/commit`: one new version with every staged change.
@@ -58,4 +147,10 @@ struct ServeEditAPI {
         }
         return .json(json + "]}")
     }
+}
+
+/// Why an edit request was refused before any command ran.
+enum ServeEditRefusal: Error {
+    case badRequest(String)
+    case browser(BrowserError)
 }

@@ -1,0 +1,102 @@
+import RealmFormat
+import RealmQuery
+
+/// The answers of `serve` about the file as a whole: its live version (the page polls it to
+/// see another process's commits), an export for download, and the class graph.
+extension ServeAPI {
+    /// `/api/version`: `{"version": LIVE, "shown": READ, "writable": W, "pending": [...]}`.
+    /// LIVE is the version on disk now (fresh system calls), READ the one the last answer read:
+    /// when LIVE moves, the page reloads what it shows (the next read catches up).
+    func version(_ request: HTTPRequest, writable: Bool) -> HTTPResponse {
+        guard let file = session.catalog?.file else { return .error(500, "no file is open") }
+        let shown = file.openedVersion.version
+        let live = (try? FileVersion.current(path: file.path, key: file.mapped.key))?.version ?? shown
+        let pending = session.pendingChanges.map(Self.string).joined(separator: ", ")
+        return .json("{\"version\": \(live), \"shown\": \(shown), \"writable\": \(writable), \"pending\": [\(pending)]}")
+    }
+
+    /// `/api/export?class=C&format=csv|json[&q=QUERY]`: what `export` writes to a file, as a
+    /// download: the class, or the objects the query finds in the order it gives.
+    func export(_ request: HTTPRequest) -> HTTPResponse {
+        guard let name = request.arguments["class"], !name.isEmpty else {
+            return .error(400, "give the class: /api/export?class=NAME&format=csv|json[&q=QUERY]")
+        }
+        guard let format = ExportCommand.Format(rawValue: request.arguments["format"] ?? "") else {
+            return .error(400, "format must be csv or json")
+        }
+        let text = request.arguments["q"].flatMap { $0.isEmpty ? nil : $0 }
+        if let text, text.utf8.count > Self.queryLimit { return .error(414, "the query is longer than \(Self.queryLimit) bytes") }
+        var output = BufferedOutput()
+        var fileName = ""
+        let (_, error) = session.router.capture { () throws(BrowserError) in
+            try ConsistentRead.run(named: "api", session: session) { () throws(BrowserError) in
+                output = BufferedOutput()
+                let catalog = try session.requireCatalog()
+                let table = try catalog.table(named: name)
+                guard table.kind != .embedded else {
+                    throw .invalidValue("\(table.displayName) is an embedded class: its objects are exported inside their parents")
+                }
+                fileName = table.displayName
+                var keys: [Int64]?
+                if let text {
+                    do throws(QueryError) {
+                        keys = try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
+                            let (query, arguments) = try QueryArguments.split(text)
+                            return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
+                        }
+                    } catch {
+                        if case let .file(fileError) = error { throw .file(fileError) }
+                        throw .invalidValue("the query: \(error.message)")
+                    }
+                }
+                let source = ExportSource(table: table, keys: keys)
+                let encoder = ExportValueEncoder(file: catalog.file)
+                let progress = ProgressReporter(total: source.count, label: "export", drawn: false)
+                do throws(RealmFormatError) {
+                    switch format {
+                    case .json: try JSONExporter(encoder: encoder, progress: progress).write(source, to: output)
+                    case .csv:
+                        var done = 0
+                        try CSVExporter(encoder: encoder, progress: progress).write(source, to: output, done: &done)
+                    }
+                } catch {
+                    throw .file(error)
+                }
+            }
+        }
+        if let error { return Self.response(for: error) }
+        var response = HTTPResponse(status: 200, contentType: format == .csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+                                    body: output.bytes)
+        // Only letters, digits, '_', '-' and '.' reach the header: a class name cannot break it.
+        let safe = String(fileName.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) })
+        response.headers.append((name: "Content-Disposition",
+                                 value: "attachment; filename=\"\(safe.isEmpty ? "export" : safe)\(text == nil ? "" : "-result").\(format.rawValue)\""))
+        return response
+    }
+
+    /// `/api/graph`: `{"classes": [{"class", "kind", "objects"}], "edges": [{"from", "property",
+    /// "to", "collection", "embedded"}]}`, what `schema --dot` draws, for the page to draw.
+    func graph(_ request: HTTPRequest) -> HTTPResponse {
+        var json = ""
+        let (_, error) = session.router.capture { () throws(BrowserError) in
+            try ConsistentRead.run(named: "api", session: session) { () throws(BrowserError) in
+                let file = try session.requireCatalog().file
+                var classes: [String] = []
+                var edges: [String] = []
+                for table in file.classTables {
+                    let kind = table.kind == .topLevel ? "class" : table.kind.description
+                    classes.append("{\"class\": \(Self.string(table.displayName)), \"kind\": \"\(kind)\", \"objects\": \(table.objects.count)}")
+                    for column in table.columns where column.isLink {
+                        guard let key = column.targetTableKey, let target = file.table(withKey: key) else { continue }
+                        edges.append("{\"from\": \(Self.string(table.displayName)), \"property\": \(Self.string(column.name)), "
+                                     + "\"to\": \(Self.string(target.displayName)), "
+                                     + "\"collection\": \(column.collection.map { "\"\($0)\"" } ?? "null"), \"embedded\": \(target.kind == .embedded)}")
+                    }
+                }
+                json = "{\"classes\": [" + classes.joined(separator: ", ") + "], \"edges\": [" + edges.joined(separator: ", ") + "]}"
+            }
+        }
+        if let error { return Self.response(for: error) }
+        return .json(json)
+    }
+}
