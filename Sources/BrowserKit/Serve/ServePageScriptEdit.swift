@@ -21,6 +21,11 @@ enum ServePageScriptEdit {
         if (!/^(true|false)$/i.test(typed)) return { error: "'" + typed + "' is not true or false" };
         return { value: typed.toLowerCase() };
       }
+      // A date as the REPL shows it (2015-04-01T12:00:00.5Z) in the form it reads (…:SS:NANOS).
+      const shown = typed.match(/^(-?\d{4,}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?Z$/);
+      if ((type === "date" || type === "timestamp") && shown) {
+        return { value: shown[1] + (shown[2] ? ":" + String(Number(shown[2].padEnd(9, "0"))) : "") };
+      }
       if (type === "mixed" && !/^([+-]?[\d.]|true$|false$|["'{\[]|[A-Za-z_]\w*\s*\[|[A-Za-z]+\()/i.test(typed)) {
         return { value: JSON.stringify(text) };
       }

@@ -194,31 +194,35 @@ enum ServePageScriptGrid {
       return row;
     }
 
-    // One value as the grid shows it: the server's text (cut when long, the whole value on a
-    // click), a link to follow, or a collection to open in the object view.
+    // One value as the grid shows it: the server's text (cut there when long, the whole value
+    // on a click), a link to follow, or a collection to open in the object view.
     function valueCell(className, key, name, value, cell) {
       const text = cell ? cell.text : rawText(value);
       const node = el("div", { class: "cell", "data-property": name });
       const link = cell ? (cell.link || null) : linkOf(value);
-      if (value === null || value === undefined) node.classList.add("null");
+      if (value === null) node.classList.add("null");
+      const cut = cell ? !!cell.cut : text.length > cutLength;
       if (link) {
         node.classList.add("link");
         node.onclick = () => goObject(link["class"], link.key);
-      } else if ((cell && cell.open) || (!cell && isContainer(value))) {
+      } else if (cell ? cell.open : isContainer(value)) {
         node.classList.add("open");
         node.onclick = () => goObject(className, key);
-      } else if (text.length > cutLength) {
+      } else if (cut) {
         node.classList.add("cut");
-        node.onclick = () => showFullValue(className, key, name, value, text);
+        node.onclick = () => showFullValue(className, key, name);
       }
-      node.textContent = text.length > cutLength ? text.slice(0, cutLength) : text;
-      node.title = text.length > 300 ? text.slice(0, 300) + "…" : text;
+      node.textContent = !cell && cut ? text.slice(0, cutLength) : text;
+      node.title = text;
       if (writable && !link && !node.classList.contains("open")) node.ondblclick = () => startEdit(node, className, key, name, value, text);
       return node;
     }
 
-    function showFullValue(className, key, name, value, text) {
-      const full = typeof value === "string" ? value : text;
+    // The whole text of a cut value: the object's answer has every value uncut.
+    async function showFullValue(className, key, name) {
+      const { ok, body } = await api("/api/object", { "class": className, key });
+      const cell = ok && body.cells ? body.cells[name] : null;
+      const full = cell ? cell.text : (ok ? rawText(body.object[name]) : body.error);
       dialog(el("h3", { text: className + "[_key = " + key + "]." + name + " (" + full.length + " characters)" }),
              el("pre", { id: "fullValue", text: full }));
     }
