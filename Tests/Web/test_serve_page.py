@@ -3,7 +3,7 @@ and does, checked against the fixtures' own JSON dumps (written by realm-core), 
 checked by reading the file again with the command line. Every wait is for a condition, with
 a generous bound: nothing depends on the machine's speed."""
 
-import os
+import json
 import re
 import tempfile
 import unittest
@@ -223,11 +223,14 @@ class BrowsingTest(PageTest):
         self.assertFalse(self.css("#writebar").is_displayed())
 
 
-class EditingTest(PageTest):
+class WritingTest(PageTest):
+    """Tests on a copy of FIXTURE in a temporary folder, with the helpers of editing."""
+    fixture = "species"
+
     def setUp(self):
         self.directory = tempfile.TemporaryDirectory()
         self.addCleanup(self.directory.cleanup)
-        self.path = helper.copy_fixture("species", self.directory.name)
+        self.path = helper.copy_fixture(self.fixture, self.directory.name)
 
     def pending(self):
         match = re.match(r"(\d+) pending", self.css("#pending").text)
@@ -242,6 +245,16 @@ class EditingTest(PageTest):
         editor.send_keys(Keys.CONTROL, "a")
         editor.send_keys(text, Keys.ENTER)
 
+    def classes_in_file(self):
+        lines = helper.run_browser(self.path, "--json", "-c", "classes").splitlines()
+        return {entry["class"]: entry["objects"] for entry in map(json.loads, lines)}
+
+    def commit(self):
+        self.click(lambda: self.css("#commit"), "Commit")
+        self.wait_for(lambda d: self.pending() == 0 and "committed" in self.css("#writeMessage").text.lower(), "the commit")
+
+
+class EditingTest(WritingTest):
     def test_an_edit_committed_is_in_the_file(self):
         server = self.serve(self.path, write=True)
         self.open(server, "class=Specimen")
@@ -280,6 +293,61 @@ class EditingTest(PageTest):
         server.stop()
         shown = helper.run_browser(self.path, "--json", "-c", "show Specimen[2]")
         self.assertNotIn("12.5", shown)
+
+    def test_create_and_delete_objects(self):
+        categories = dump("species")["Category"]["objects"]
+        server = self.serve(self.path, write=True)
+        self.open(server, "class=Category")
+        self.wait_count(len(categories))
+        self.click(lambda: self.css("#create"), "New object")
+        self.wait_for(lambda d: self.css('#dialog input[data-property="name"]').is_displayed(), "the form")
+        self.css('#dialog input[data-property="name"]').send_keys("Fungi")
+        self.click(lambda: self.css("#createSend"), "Create")
+        self.wait_for(lambda d: self.pending() == 1, "the creation pending")
+        self.commit()
+        self.wait_count(len(categories) + 1)
+        # Delete the last fixture category from its object view.
+        last = categories[-1]
+        self.driver.get(server.url + f"#class=Category&key={last['_key']}")
+        self.click(lambda: self.css("#deleteObject"), "Delete")
+        self.wait_for(lambda d: self.pending() == 1, "the deletion pending")
+        self.assertTrue(self.driver.current_url.endswith("#class=Category"))
+        self.commit()
+        self.wait_count(len(categories))
+        server.stop()
+        self.assertEqual(self.classes_in_file()["Category"], len(categories))
+        names = [json.loads(line)["name"] for line in helper.run_browser(self.path, "--json", "-c", "show Category").splitlines()]
+        self.assertIn("Fungi", names)
+        self.assertNotIn(last["name"], names)
+
+    def test_live_refresh_after_another_process_commits(self):
+        server = self.serve(self.path)
+        self.open(server, "class=Specimen")
+        self.wait_for(lambda d: unquoted(self.cell(0, "name").text) == dump("species")["Specimen"]["objects"][0]["name"], "the rows")
+        helper.run_browser(self.path, "-c", 'begin; set Specimen[0].name = "Changed elsewhere"; commit')
+        self.wait_for(lambda d: self.css("#banner").is_displayed() and "new version" in self.css("#banner").text, "the banner")
+        self.wait_for(lambda d: unquoted(self.cell(0, "name").text) == "Changed elsewhere", "the new value")
+
+
+class ListEditingTest(WritingTest):
+    fixture = "tasks"
+
+    def test_append_to_and_remove_from_a_list(self):
+        task_list = dump("tasks")["TaskList"]["objects"][0]
+        tasks = dump("tasks")["Task"]["objects"]
+        server = self.serve(self.path, write=True)
+        self.open(server, f"class=TaskList&key={task_list['_key']}")
+        row = 'tr[data-property="tasks"]'
+        self.wait_for(lambda d: len(self.all(f"{row} li")) == len(task_list["tasks"]), "the list")
+        self.css(f"{row} .appendValue").send_keys(f"Task[{len(tasks) - 1}]", Keys.ENTER)
+        self.wait_for(lambda d: self.pending() == 1, "the append pending")
+        self.click(lambda: self.all(f"{row} li .remove")[0], "remove")
+        self.wait_for(lambda d: self.pending() == 2, "the removal pending")
+        self.commit()
+        server.stop()
+        shown = json.loads(helper.run_browser(self.path, "--json", "-c", "show TaskList[0]"))
+        expected = [link["$link"][1] for link in task_list["tasks"][1:]] + [tasks[-1]["_key"]]
+        self.assertEqual([link["$link"][1] for link in shown["tasks"]], expected)
 
 
 if __name__ == "__main__":
