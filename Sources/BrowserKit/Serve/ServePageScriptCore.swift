@@ -122,6 +122,9 @@ enum ServePageScriptCore {
       state.route = route;
       for (const id of ["grid", "objectView", "graphView"]) $(id).hidden = true;
       $("error").replaceChildren();
+      $("query").classList.remove("failed");
+      $("count").hidden = route.view !== "grid";
+      $("bar").classList.toggle("graph", route.view === "graph");
       if (route.view === "graph") {
         selectClass(null);
         $("title").textContent = "Schema graph";

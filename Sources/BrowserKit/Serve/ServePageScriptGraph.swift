@@ -42,14 +42,19 @@ enum ServePageScriptGraph {
       const data = await graphData();
       if (state.route.view !== "graph") return;
       const classes = data.classes;
-      const columns = Math.max(1, Math.ceil(Math.sqrt(classes.length)));
-      const width = 190, height = 46, gapX = 150, gapY = 110, margin = 40;
+      // The classes around an ellipse: a link between any two of them crosses the middle,
+      // where no box is.
+      const width = 190, height = 46, margin = 30;
+      const count = classes.length;
+      const radiusX = count < 2 ? 0 : Math.max(220, count * 62), radiusY = count < 2 ? 0 : Math.max(150, count * 38);
+      const centreX = margin + radiusX + width / 2 + 90, centreY = margin + radiusY + height / 2 + 20;
       const boxes = {};
       classes.forEach((entry, index) => {
-        boxes[entry["class"]] = { x: margin + (index % columns) * (width + gapX), y: margin + Math.floor(index / columns) * (height + gapY), width, height, entry };
+        const angle = -Math.PI / 2 + index * 2 * Math.PI / Math.max(1, count);
+        boxes[entry["class"]] = { x: centreX + radiusX * Math.cos(angle) - width / 2, y: centreY + radiusY * Math.sin(angle) - height / 2,
+                                  width, height, entry };
       });
-      const rowsUsed = Math.ceil(classes.length / columns);
-      const picture = svg("svg", { id: "graph", width: margin * 2 + columns * (width + gapX), height: margin * 2 + rowsUsed * (height + gapY) + 40 });
+      const picture = svg("svg", { id: "graph", width: 2 * centreX, height: 2 * centreY });
       const defs = svg("defs");
       const marker = svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 8, markerHeight: 8, orient: "auto-start-reverse" });
       marker.append(svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#4a5a8a" }));

@@ -39,6 +39,7 @@ enum ServePageScriptGrid {
       grid.loading.delete(index);
       if (!ok) { showGridError(body); return; }
       grid.error = null;
+      $("query").classList.remove("failed");
       const changed = grid.count !== body.count;
       grid.count = body.count;
       $("count").textContent = body.count === 1 ? "1 object" : body.count + " objects";
@@ -64,15 +65,17 @@ enum ServePageScriptGrid {
       $("count").textContent = "";
       layout();
       const box = $("error");
-      const lines = [el("div", { class: "message", text: body.error || "error" })];
-      const query = grid.query;
-      if (typeof body.position === "number" && query) {
-        const start = Math.max(0, Math.min(body.position, query.length));
-        const end = Math.max(start + 1, Math.min(typeof body.end === "number" ? body.end : start + 1, query.length));
-        lines.push(el("div", { class: "marked" }, query.slice(0, start), el("span", { class: "mark", text: query.slice(start, end) || " " }),
-                      query.slice(end)));
-        lines.push(el("div", { class: "position", text: "at position " + body.position }));
+      const line = el("div", {}, el("span", { class: "message", text: body.error || "error" }));
+      if (typeof body.position === "number") {
+        line.append(el("span", { class: "position", text: "at position " + body.position }));
+        // The wrong part is selected in the box itself, and drawn under it with a caret.
+        const input = $("query");
+        if (input.value === grid.query) {
+          input.setSelectionRange(body.position, Math.max(body.position, typeof body.end === "number" ? body.end : body.position));
+        }
       }
+      $("query").classList.add("failed");
+      const lines = [line];
       if (body.annotated) lines.push(el("pre", { class: "annotated", text: body.annotated }));
       box.replaceChildren(...lines);
     }

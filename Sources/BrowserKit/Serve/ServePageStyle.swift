@@ -3,8 +3,8 @@ enum ServePageStyle {
     static let text = #"""
     * { box-sizing: border-box; }
     body { margin: 0; font: 13px system-ui, sans-serif; display: flex; height: 100vh; color: #222; }
-    button { font: inherit; }
-    #side { width: 260px; display: flex; flex-direction: column; border-right: 1px solid #ccc; background: #fafafa; }
+    button { font: inherit; white-space: nowrap; }
+    #side { width: 300px; flex: none; display: flex; flex-direction: column; border-right: 1px solid #ccc; background: #fafafa; }
     .side-head { padding: 6px 8px; display: flex; gap: 8px; align-items: center; border-bottom: 1px solid #ddd; }
     .side-head a { margin-left: auto; }
     #classes { overflow: auto; margin: 0; padding: 0; list-style: none; flex: 1 1 40%; }
@@ -16,23 +16,26 @@ enum ServePageStyle {
     #schema { overflow: auto; flex: 1 1 60%; border-top: 1px solid #ddd; padding: 6px 8px; }
     #schema table { border-collapse: collapse; width: 100%; }
     #schema td { padding: 2px 4px; vertical-align: top; border-bottom: 1px solid #eee; }
-    #schema .flags { color: #666; font-size: 11px; }
+    #schema .flags { color: #666; font-size: 11px; white-space: nowrap; }
     #schema h3 { margin: 4px 0; font-size: 13px; }
     main { flex: 1; display: flex; flex-direction: column; min-width: 0; position: relative; }
     #banner { background: #fff4c2; border-bottom: 1px solid #e0c200; padding: 4px 8px; }
     #bar { padding: 6px; border-bottom: 1px solid #ccc; display: flex; gap: 6px; align-items: center; }
+    #bar.graph > :not(#title) { display: none; }
     #title { font-weight: 600; white-space: nowrap; }
     #query { flex: 1; font-family: monospace; padding: 3px; min-width: 100px; }
     #count { color: #555; white-space: nowrap; }
     .exports { white-space: nowrap; color: #555; }
     #error { color: #b00; font-family: monospace; white-space: pre; padding: 0 6px; overflow-x: auto; }
     #error:empty { display: none; }
-    #error .mark { background: #fdd; text-decoration: underline wavy #b00; }
+    #error .position { color: #777; margin-left: 1em; }
+    #error pre { margin: 2px 0 4px; }
+    #query.failed { border-color: #b00; outline: 1px solid #b00; }
     #writebar { padding: 4px 6px; border-bottom: 1px solid #ccc; display: flex; gap: 8px; align-items: center; background: #f3fff3; position: relative; }
-    #pending { padding: 2px 6px; border-radius: 8px; background: #ddd; cursor: default; }
+    #pending { white-space: nowrap; padding: 2px 6px; border-radius: 8px; background: #ddd; cursor: default; }
     #pending.some { background: #ffb84d; font-weight: 600; }
     #writeMessage { color: #555; font-family: monospace; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-    #writeMessage.failed { color: #b00; }
+    #writeMessage.failed { color: #b00; white-space: pre-wrap; }
     #pendingList { display: none; position: absolute; top: 100%; left: 100px; z-index: 5; background: #fff; border: 1px solid #999;
       margin: 0; padding: 6px 6px 6px 28px; font-family: monospace; max-height: 300px; overflow: auto; box-shadow: 0 2px 6px #0003; }
     #writebar:has(#pending:hover) #pendingList:not(:empty), #pendingList.open:not(:empty) { display: block; }
