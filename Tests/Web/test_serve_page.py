@@ -217,6 +217,30 @@ class BrowsingTest(PageTest):
         self.assertIn("format=csv", self.css("#exportCsv").get_attribute("href"))
         self.assertIn("format=json", self.css("#exportJson").get_attribute("href"))
 
+    def test_a_long_value_is_cut_and_shown_whole_on_a_click(self):
+        objects = dump("alltypes")["AllTypes"]["objects"]
+        index, long_one = next((i, o) for i, o in enumerate(objects) if len(o["stringReq"]) > 5000)
+        server = self.serve(helper.fixture("alltypes.realm"))
+        self.open(server, "class=AllTypes")
+        self.wait_for(lambda d: "cut" in self.cell(index, "stringReq").get_attribute("class"), "a cut cell")
+        self.assertLess(len(self.cell(index, "stringReq").get_attribute("textContent")), 1000)
+        self.click(lambda: self.cell(index, "stringReq"), "the cut cell")
+        self.wait_for(lambda d: self.css("#fullValue").get_attribute("textContent") == long_one["stringReq"], "the whole value")
+
+    def test_export_downloads_the_class_as_csv(self):
+        categories = dump("species")["Category"]["objects"]
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Category")
+        self.wait_count(len(categories))
+        href = self.css("#exportCsv").get_attribute("href")
+        text = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; fetch(arguments[0]).then((r) => r.text()).then(done, (e) => done('failed ' + e));",
+            href)
+        lines = text.strip().splitlines()
+        self.assertEqual(len(lines), len(categories) + 1)
+        for category in categories:
+            self.assertIn(category["name"], text)
+
     def test_read_only_has_no_editing(self):
         server = self.serve(helper.fixture("species.realm"))
         self.open(server, "class=Specimen")

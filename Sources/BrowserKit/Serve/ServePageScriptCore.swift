@@ -136,6 +136,8 @@ enum ServePageScriptCore {
       $("title").textContent = route.className;
       $("query").value = route.view === "grid" ? route.query : "";
       updateExports();
+      const entry = state.classes.find((other) => other["class"] === route.className);
+      $("create").hidden = !!entry && entry.kind === "embedded";
       if (route.view === "object") {
         $("objectView").hidden = false;
         await showObject(route.className, route.key);

@@ -5,8 +5,8 @@
 enum ServePageScriptGrid {
     static let text = #"""
     const rowHeight = 24;
-    const pageRows = 100;
-    const cachedPages = 40;
+    const pageRows = 50;
+    const cachedPages = 60;
     const tallestSpacer = 4000000;
     const cutLength = 120;
     const grid = { className: null, query: "", count: 0, columns: [], pages: new Map(), loading: new Set(), generation: 0, error: null };

@@ -3,6 +3,9 @@
 /// removed from with `--write`), and the objects linking to it (its backlinks).
 enum ServePageScriptObject {
     static let text = #"""
+    // Values longer than this show their start, and all of it on a click.
+    const longText = 2000;
+
     async function showObject(className, key) {
       const view = $("objectView");
       const [{ ok, body }] = await Promise.all([api("/api/object", { "class": className, key }), schemaOf(className)]);
@@ -53,7 +56,13 @@ enum ServePageScriptObject {
       if (!collection || !isContainer(value)) {
         const node = valueCell(className, key, name, value, cell);
         node.classList.remove("cell", "cut");
-        node.textContent = text;
+        node.textContent = text.length > longText ? text.slice(0, longText) : text;
+        if (text.length > longText) {
+          const more = el("button", { type: "button", class: "more", text: "show all " + text.length + " characters" });
+          more.onclick = (event) => { event.stopPropagation(); node.textContent = text; more.remove(); };
+          td.append(node, " ", more);
+          return td;
+        }
         if (cell && cell.open) { node.classList.remove("open"); node.onclick = null; }
         td.append(node);
         if (!isContainer(value)) return td;
