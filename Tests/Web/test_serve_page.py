@@ -71,6 +71,15 @@ class PageTest(unittest.TestCase):
         self.wait_for(lambda d: self.css("#count").text == f"{count} object" + ("" if count == 1 else "s"),
                       f"the count {count}")
 
+    def in_view(self, element):
+        """Whether `element` lies inside the grid's visible part (below its header)."""
+        return self.driver.execute_script("""
+            const grid = document.getElementById('grid');
+            const bottom = grid.getBoundingClientRect().top + grid.clientTop + grid.clientHeight;
+            const head = document.getElementById('gridHead').getBoundingClientRect();
+            const rect = arguments[0].getBoundingClientRect();
+            return rect.top >= head.bottom - 1 && rect.bottom <= bottom + 1;""", element)
+
     def classes_shown(self):
         return {item.get_attribute("data-name"): int(item.find_element(By.CSS_SELECTOR, ".count").text)
                 for item in self.all("#classes li[data-name]")}
@@ -94,18 +103,35 @@ class BrowsingTest(PageTest):
         self.wait_for(lambda d: self.classes_shown().get("metadata") == 1, "metadata among the classes")
 
     def test_virtual_scrolling_reaches_the_last_object_of_a_large_class(self):
+        self.scroll_through_big(scaled=False)
+
+    def test_virtual_scrolling_with_a_scaled_spacer(self):
+        # 200,000 rows, as a million rows are taller than a browser lays out: the spacer is
+        # scaled down and a position in it maps to a row.
+        self.scroll_through_big(scaled=True)
+
+    def scroll_through_big(self, scaled):
         items = dump("big")["Item"]["objects"]
         server = self.serve(helper.fixture("big.realm"))
+        if scaled:
+            script = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                                 {"source": "window.realmBrowserTallestSpacer = 1000000;"})
+            self.addCleanup(self.driver.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument",
+                            {"identifier": script["identifier"]})
         self.open(server, "class=Item")
+        self.wait_for(lambda d: self.driver.execute_script("return document.getElementById('gridBody').offsetHeight")
+                      == (1000000 if scaled else 24 * len(items)), "the spacer's height")
         self.wait_count(len(items))
         self.wait_for(lambda d: unquoted(self.cell(0, "name").text) == items[0]["name"], "the first row")
-        shoot(self.driver, "grid-large")
+        if not scaled:
+            shoot(self.driver, "grid-large")
         # Only the visible rows are in the page, not 200,000.
         self.assertLess(len(self.all("#gridRows .row")), 100)
         self.driver.execute_script("const grid = document.getElementById('grid'); grid.scrollTop = grid.scrollHeight;")
         last = len(items) - 1
         self.wait_for(lambda d: self.row(last).get_attribute("data-key") == str(items[last]["_key"])
-                      and unquoted(self.cell(last, "name").text) == items[last]["name"], "the last object")
+                      and unquoted(self.cell(last, "name").text) == items[last]["name"]
+                      and self.in_view(self.row(last)), "the last object, in view")
         self.assertLess(len(self.all("#gridRows .row")), 100)
         # Half-way through: the object at that position.
         self.driver.execute_script("const grid = document.getElementById('grid'); grid.scrollTop = grid.scrollHeight / 2;")
