@@ -224,6 +224,17 @@ class BrowsingTest(PageTest):
         descending = list(reversed(ascending))
         self.wait_for(lambda d: len(shown_keys()) > 10 and shown_keys() == descending[:len(shown_keys())], "descending order")
 
+    def test_a_header_click_sorts_before_the_limit_of_the_query(self):
+        specimens = dump("species")["Specimen"]["objects"]
+        north = sorted((o for o in specimens if number(o["latitude"]) > 0), key=lambda o: number(o["latitude"]))
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Specimen&q=" + "latitude > 0 LIMIT(5)".replace(" ", "%20"))
+        self.wait_count(5)
+        self.click(lambda: next(c for c in self.all("#gridHead .cell") if c.text.startswith("latitude")), "the header")
+        self.wait_for(lambda d: self.css("#query").get_attribute("value") == "latitude > 0 SORT(latitude ASC) LIMIT(5)", "the query")
+        self.wait_for(lambda d: [int(r.get_attribute("data-key")) for r in self.all("#gridRows .row[data-key]")]
+                      == [o["_key"] for o in north[:5]], "the five southernmost of the north")
+
     def test_schema_and_graph(self):
         server = self.serve(helper.fixture("tasks.realm"))
         self.open(server, "class=BankInfo")

@@ -8,7 +8,8 @@ enum ServePageScriptCore {
     const writable = document.querySelector('meta[name="realm-browser-writable"]').content === "true";
     const $ = (id) => document.getElementById(id);
     // classes: /api/classes entries; tables: internal table name -> class name (for $link).
-    const state = { classes: [], tables: {}, schemas: {}, graph: null, route: {}, version: null, pending: [] };
+    const state = { classes: [], tables: {}, schemas: {}, graph: null, route: {}, version: null, pending: [],
+                    writes: 0, writing: 0, ownCommit: false };
 
     // An element with text only: strings given as children become text nodes, never HTML.
     function el(tag, properties, ...children) {

@@ -54,7 +54,13 @@ enum ServePageScriptEdit {
     // Sends one write; on success shows its message and the pending changes and refreshes what
     // is on screen; on failure shows the server's message. Resolves to the answer.
     async function write(path, payload) {
-      const result = await post(path, payload);
+      // A version poll answered while this write runs may hold the pending changes of before.
+      state.writes += 1;
+      state.writing += 1;
+      let result;
+      try { result = await post(path, payload); } finally { state.writing -= 1; }
+      // Our own commit moves the version: not news from another process.
+      if (result.ok && path === "/api/commit") state.ownCommit = true;
       if (!result.ok) { setWriteMessage(result.body.error || "refused (status " + result.status + ")", true); return result; }
       setWriteMessage(result.body.message || "done", false);
       setPending(result.body.pending);

@@ -104,12 +104,15 @@ enum ServePageScriptGraph {
       if (polling) return;
       polling = true;
       try {
+        const writes = state.writes;
         const { ok, body } = await api("/api/version");
         if (!ok || typeof body.version !== "number") return;
-        if (writable) setPending(body.pending);
+        if (writable && writes === state.writes && !state.writing) setPending(body.pending);
         const moved = state.version !== null && body.version !== state.version;
         state.version = body.version;
-        if (moved && !quiet) {
+        const own = state.ownCommit;
+        if (moved) state.ownCommit = false;
+        if (moved && !quiet && !own) {
           const banner = $("banner");
           banner.textContent = "The file has a new version (" + body.version + "), committed by another process: what is shown was read again at "
             + new Date().toLocaleTimeString() + ".";

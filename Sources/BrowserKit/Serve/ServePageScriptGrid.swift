@@ -11,7 +11,7 @@ enum ServePageScriptGrid {
     // spacer is scaled. The tests set a smaller bound to scroll the scaled way on 200,000 rows.
     const tallestSpacer = window.realmBrowserTallestSpacer || 15000000;
     const cutLength = 120;
-    const grid = { className: null, query: "", count: 0, columns: [], pages: new Map(), loading: new Set(), generation: 0, error: null };
+    const grid = { className: null, query: "", count: 0, columns: [], pages: new Map(), previous: new Map(), loading: new Set(), generation: 0, error: null };
 
     // Shows a class or query; the same one again keeps its pages and scroll position.
     function openGrid(className, query, force) {
@@ -20,7 +20,9 @@ enum ServePageScriptGrid {
       grid.className = className;
       grid.query = query;
       grid.generation += 1;
-      grid.pages.clear();
+      // A refresh of the same rows shows the old pages until the new ones come.
+      grid.previous = same ? grid.pages : new Map();
+      grid.pages = new Map();
       grid.loading.clear();
       grid.error = null;
       if (!same) { grid.count = 0; grid.columns = []; $("grid").scrollTop = 0; $("count").textContent = ""; renderHead(); }
@@ -39,7 +41,7 @@ enum ServePageScriptGrid {
       const { ok, body } = await api(grid.query ? "/api/query" : "/api/objects", parameters);
       if (generation !== grid.generation) return;
       grid.loading.delete(index);
-      if (!ok) { showGridError(body); return; }
+      if (!ok) { grid.previous = new Map(); showGridError(body); return; }
       grid.error = null;
       $("query").classList.remove("failed");
       const changed = grid.count !== body.count;
@@ -159,8 +161,10 @@ enum ServePageScriptGrid {
       const names = columnNames();
       const rows = [];
       for (let index = first; index < last; index++) {
-        const page = grid.pages.get(Math.floor(index / pageRows));
-        if (!page) { fetchPage(Math.floor(index / pageRows)); rows.push(loadingRow(index, names.length)); continue; }
+        const pageIndex = Math.floor(index / pageRows);
+        if (!grid.pages.has(pageIndex)) fetchPage(pageIndex);
+        const page = grid.pages.get(pageIndex) || grid.previous.get(pageIndex);
+        if (!page) { rows.push(loadingRow(index, names.length)); continue; }
         const position = index % pageRows;
         const object = page.objects[position];
         if (!object) { rows.push(loadingRow(index, names.length)); continue; }
