@@ -141,13 +141,17 @@ class BrowsingTest(PageTest):
 
     def test_following_a_link_and_going_back(self):
         specimens = dump("species")["Specimen"]["objects"]
-        category_key = specimens[0]["category"]["$link"][1]
+        # The last specimen with a category, at the bottom of the grid.
+        index = max(i for i, o in enumerate(specimens) if o.get("category"))
+        category_key = specimens[index]["category"]["$link"][1]
         category = next(o for o in dump("species")["Category"]["objects"] if o["_key"] == category_key)
         server = self.serve(helper.fixture("species.realm"))
         self.open(server, "class=Specimen")
         self.wait_for(lambda d: self.cell(0, "category").is_displayed(), "the first specimen")
         shoot(self.driver, "grid")
-        self.click(lambda: self.cell(0, "category"), "the category link")
+        self.driver.execute_script("const grid = document.getElementById('grid'); grid.scrollTop = grid.scrollHeight;")
+        self.wait_for(lambda d: self.in_view(self.row(index)), "the last specimens")
+        self.click(lambda: self.cell(index, "category"), "the category link")
         self.wait_for(lambda d: self.css("#objectTitle").text.startswith(f"Category[_key = {category_key}]"), "the category")
         self.assertIn(f"class=Category&key={category_key}", self.driver.current_url)
         self.wait_for(lambda d: unquoted(self.css('#objectTable tr[data-property="name"] td.value').text) == category["name"], "its name")
@@ -155,7 +159,8 @@ class BrowsingTest(PageTest):
         self.wait_for(lambda d: len(self.all("#backlinks li")) == len(linking), "its backlinks")
         shoot(self.driver, "object")
         self.driver.back()
-        self.wait_for(lambda d: self.css("#grid").is_displayed() and self.cell(0, "name").text, "the grid again")
+        self.wait_for(lambda d: self.css("#grid").is_displayed() and self.cell(index, "name").text
+                      and self.in_view(self.row(index)), "the grid again, where it was")
         self.assertTrue(self.driver.current_url.endswith("#class=Specimen"))
         self.driver.forward()
         self.wait_for(lambda d: self.css("#objectTitle").text.startswith("Category["), "forward to the category")

@@ -121,6 +121,8 @@ enum ServePageScriptCore {
         return;
       }
       state.route = route;
+      // A hidden element forgets its scroll position: the grid's is kept for coming back.
+      if (!$("grid").hidden) grid.savedScroll = $("grid").scrollTop;
       for (const id of ["grid", "objectView", "graphView"]) $(id).hidden = true;
       $("error").replaceChildren();
       $("query").classList.remove("failed");

@@ -15,7 +15,11 @@ enum ServePageScriptGrid {
 
     // Shows a class or query; the same one again keeps its pages and scroll position.
     function openGrid(className, query, force) {
-      if (!force && grid.className === className && grid.query === query && grid.pages.size) { renderRows(); return; }
+      if (!force && grid.className === className && grid.query === query && grid.pages.size) {
+        $("grid").scrollTop = grid.savedScroll || 0;
+        renderRows();
+        return;
+      }
       const same = grid.className === className && grid.query === query;
       grid.className = className;
       grid.query = query;
@@ -25,7 +29,7 @@ enum ServePageScriptGrid {
       grid.pages = new Map();
       grid.loading.clear();
       grid.error = null;
-      if (!same) { grid.count = 0; grid.columns = []; $("grid").scrollTop = 0; $("count").textContent = ""; renderHead(); }
+      if (!same) { grid.count = 0; grid.columns = []; grid.savedScroll = 0; $("grid").scrollTop = 0; $("count").textContent = ""; renderHead(); }
       schemaOf(className).then(() => { if (!grid.columns.length && grid.className === className) renderHead(); });
       fetchPage(Math.floor(firstVisible() / pageRows)).then(() => fetchPage(0));
     }
