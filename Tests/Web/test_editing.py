@@ -143,6 +143,26 @@ class ListEditingTest(WritingTest):
         expected = [link["$link"][1] for link in task_list["tasks"][1:]] + [tasks[-1]["_key"]]
         self.assertEqual([link["$link"][1] for link in shown["tasks"]], expected)
 
+    def test_a_link_set_in_the_object_view(self):
+        cars = dump("tasks")["Car"]["objects"]
+        persons = dump("tasks")["Person"]["objects"]
+        car = cars[0]
+        new_owner = next(i for i, p in enumerate(persons) if not car.get("owner") or p["_key"] != car["owner"]["$link"][1])
+        server = self.serve(self.path, write=True)
+        self.open(server, f"class=Car&key={car['_key']}")
+        row = 'tr[data-property="owner"]'
+        self.click(lambda: self.css(f"{row} .edit"), "edit")
+        editor = self.wait_for(lambda d: self.css(f"{row} input.editor"), "the editor")
+        editor.send_keys(Keys.CONTROL, "a")
+        editor.send_keys(f"Person[{new_owner}]", Keys.ENTER)
+        self.wait_for(lambda d: self.pending() == 1, "the change pending")
+        self.commit()
+        self.wait_for(lambda d: self.css(f"{row} td.value .link").text.startswith("Person["), "the new link")
+        server.stop()
+        shown = json.loads(helper.run_browser(self.path, "--json", "-c", "show Car[0]"))
+        self.assertEqual(shown["owner"]["$link"][1], persons[new_owner]["_key"])
+
+
 
 if __name__ == "__main__":
     unittest.main()

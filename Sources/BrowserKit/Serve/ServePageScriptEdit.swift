@@ -81,7 +81,7 @@ enum ServePageScriptEdit {
     // A cell becomes an input; Enter sends, Escape (or leaving it) puts the text back.
     function startEdit(node, className, key, name, value, text) {
       const schema = propertyOf(className, name);
-      if (!schema || collectionKind(schema) || schema.type === "link" || node.querySelector("input")) return;
+      if (!schema || collectionKind(schema) || node.querySelector("input")) return;
       const original = node.textContent;
       const input = el("input", { class: "editor", "data-property": name });
       input.value = value === null || value === undefined ? "" : (typeof value === "string" ? value : text);

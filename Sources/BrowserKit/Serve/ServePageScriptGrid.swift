@@ -29,7 +29,16 @@ enum ServePageScriptGrid {
       grid.pages = new Map();
       grid.loading.clear();
       grid.error = null;
-      if (!same) { grid.count = 0; grid.columns = []; grid.savedScroll = 0; $("grid").scrollTop = 0; $("count").textContent = ""; renderHead(); }
+      if (!same) {
+        grid.count = 0;
+        grid.columns = [];
+        grid.savedScroll = 0;
+        $("grid").scrollTop = 0;
+        $("count").textContent = "";
+        $("gridBody").style.height = "0px";
+        $("gridRows").replaceChildren();
+        renderHead();
+      }
       schemaOf(className).then(() => { if (!grid.columns.length && grid.className === className) renderHead(); });
       fetchPage(Math.floor(firstVisible() / pageRows)).then(() => fetchPage(0));
     }

@@ -65,6 +65,13 @@ enum ServePageScriptObject {
         }
         if (cell && cell.open) { node.classList.remove("open"); node.onclick = null; }
         td.append(node);
+        // Links and long values open on a click: a button edits them (and everything else).
+        if (writable && schema && !collectionKind(schema)) {
+          const edit = el("button", { type: "button", class: "edit", text: "edit", title: schema.type === "link"
+            ? "a link is written " + (schema.target || "Class") + "[N] (N: the position), or null" : "edit this value" });
+          edit.onclick = () => startEdit(node, className, key, name, value, text);
+          td.append(" ", edit);
+        }
         if (!isContainer(value)) return td;
       } else {
         td.append(el("div", { class: "muted", text: text.length > 200 ? text.slice(0, 200) + "…" : text }));

@@ -65,7 +65,8 @@ enum ServePageStyle {
     #objectView td.value { max-width: 900px; white-space: pre-wrap; word-break: break-all; }
     #objectView .elements { margin: 4px 0 0; padding-left: 24px; }
     #objectView .elements li { margin: 1px 0; }
-    #objectView .remove { margin-left: 6px; font-size: 11px; padding: 0 4px; }
+    #objectView .remove, #objectView .edit, #objectView .more { margin-left: 6px; font-size: 11px; padding: 0 4px; }
+    #objectView td.value input.editor { width: 40em; font: inherit; }
     #objectView h3 { font-size: 13px; margin: 14px 0 6px; }
     .muted { color: #777; }
     #graphView svg { font: 12px system-ui, sans-serif; }
