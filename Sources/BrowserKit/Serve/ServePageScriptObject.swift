@@ -32,7 +32,7 @@ enum ServePageScriptObject {
       const backlinks = Array.isArray(body.backlinks) ? body.backlinks : [];
       parts.push(el("h3", { text: "Linked from (" + backlinks.length + ")" }));
       if (backlinks.length) {
-        parts.push(el("ul", { id: "backlinks" }, ...backlinks.map((entry) => {
+        parts.push(appendCapped(el("ul", { id: "backlinks" }), backlinks.map((entry) => {
           const link = linkOf(entry.object);
           const item = el("li", {}, el("span", { class: "muted", text: String(entry.from) + ": " }));
           item.append(link ? el("span", { class: "link backlink", text: rawText(entry.object), onclick: () => goObject(link["class"], link.key) })
@@ -41,6 +41,18 @@ enum ServePageScriptObject {
         })));
       }
       view.replaceChildren(...parts);
+    }
+
+    // The first `shownItems` of `items` in `list`, and a button for the rest.
+    const shownItems = 500;
+    function appendCapped(list, items) {
+      list.append(...items.slice(0, shownItems));
+      if (items.length > shownItems) {
+        const rest = el("li", {}, el("button", { type: "button", class: "more", text: "show all " + items.length,
+                                                 onclick: () => { rest.remove(); list.append(...items.slice(shownItems)); } }));
+        list.append(rest);
+      }
+      return list;
     }
 
     function collectionKind(schema) {
@@ -78,10 +90,10 @@ enum ServePageScriptObject {
       }
       const entries = Array.isArray(value) ? value.map((element, index) => [index, element]) : Object.entries(value || {});
       const list = el("ol", { class: "elements", start: "0" });
-      if (collection && collection.kind === "dictionary") list.style.listStyle = "none";
-      for (const [index, element] of entries) {
+      if (!Array.isArray(value)) list.style.listStyle = "none";
+      const items = entries.map(([index, element]) => {
         const link = linkOf(element);
-        const label = collection && collection.kind === "dictionary" ? JSON.stringify(index) + ": " : "";
+        const label = Array.isArray(value) ? "" : JSON.stringify(index) + ": ";
         const item = el("li", { "data-index": String(index) }, label);
         item.append(link ? el("span", { class: "link element", text: rawText(element), onclick: () => goObject(link["class"], link.key) })
                          : el("span", { class: "element", text: rawText(element) }));
@@ -90,8 +102,9 @@ enum ServePageScriptObject {
           item.append(el("button", { type: "button", class: "remove", text: "remove", title: "remove this element",
                                      onclick: () => write("/api/remove", Object.assign({ "class": className, key: Number(key), property: name }, which)) }));
         }
-        list.append(item);
-      }
+        return item;
+      });
+      appendCapped(list, items);
       if (entries.length) td.append(list);
       if (writable && collection && collection.kind !== "dictionary") {
         const input = el("input", { class: "appendValue", placeholder: "new " + collection.element + (collection.element === "link" ? " (e.g. " + (schema.target || "Class") + "[0])" : "") });

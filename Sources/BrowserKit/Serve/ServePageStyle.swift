@@ -50,7 +50,7 @@ enum ServePageStyle {
     .cell { width: 180px; flex: none; padding: 0 6px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; border-right: 1px solid #eee; }
     .cell.index { width: 70px; color: #888; text-align: right; }
     .cell.key { width: 80px; color: #555; }
-    .cell.null { color: #999; font-style: italic; }
+    .cell.null, #objectView .null { color: #999; font-style: italic; }
     .cell.loading { color: #bbb; }
     .cell.open, .link { color: #0645ad; cursor: pointer; text-decoration: underline; }
     .cell.cut::after { content: " ⋯"; color: #06a; }
@@ -67,6 +67,8 @@ enum ServePageStyle {
     #objectView .elements li { margin: 1px 0; }
     #objectView .remove, #objectView .edit, #objectView .more { margin-left: 6px; font-size: 11px; padding: 0 4px; }
     #objectView td.value input.editor { width: 40em; font: inherit; }
+    #objectView td.value > div[data-property] { display: inline; }
+    #objectView td.value > button.edit { float: right; }
     #objectView h3 { font-size: 13px; margin: 14px 0 6px; }
     .muted { color: #777; }
     #graphView svg { font: 12px system-ui, sans-serif; }
