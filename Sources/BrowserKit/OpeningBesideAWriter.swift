@@ -6,7 +6,8 @@ import RealmFormat
 /// meanwhile may reuse the space of the very version being read: the read then fails
 /// (a node that is no longer what the top says). Such a failure while the file's version moved
 /// is no damage: the newest version is read again, as `ConsistentRead` runs a command again.
-/// A failure with the version standing still is the file's own, and is reported.
+/// A failure with the version standing still is the file's own, and is reported. The session's
+/// `open` uses it, and so do `verify FILE` and `diff A B`, which open files of their own.
 enum OpeningBesideAWriter {
     static let attempts = 4
 

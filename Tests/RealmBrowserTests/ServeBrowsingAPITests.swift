@@ -70,6 +70,23 @@ struct ServeBrowsingAPITests {
         }.sorted() == tables.sorted())
     }
 
+    @Test("an object's backlinks carry the linking objects' labels and keys, as the dump links them")
+    func backlinkCells() throws {
+        guard Fixtures.requirePresent() else { return }
+        let dump = try ServeTests.dump("species")
+        let server = try ServeTests.Server("species")
+        defer { server.process.stop() }
+        let linking = Self.objects(dump, "class_Specimen").filter { $0["category"]?["$link"]?.array?.last?.int == 0 }
+        let object = try server.json("/api/object?class=Category&key=0")
+        let cells = object["backlinkCells"]?.array ?? []
+        #expect(cells.count == linking.count)
+        #expect(cells.compactMap { $0["link"]?["key"]?.int }.sorted() == linking.compactMap { $0["_key"]?.int }.sorted())
+        #expect(cells.allSatisfy { $0["link"]?["class"]?.string == "Specimen" })
+        // The label names the object by its name, as `backlinks` prints it.
+        let first = try #require(linking.first { $0["_key"]?.int == cells.first?["link"]?["key"]?.int })
+        #expect(cells.first?["text"]?.string?.hasSuffix("\"\(first["name"]?.string ?? "?")\"") == true)
+    }
+
     @Test("a long string is cut in the grid and whole in the object")
     func longValuesAreCut() throws {
         guard Fixtures.requirePresent() else { return }

@@ -49,6 +49,9 @@ final class WatchingProcess {
 
     deinit { stop() }
 
+    /// The process's id, to read what the system shows of it (`/proc/PID/maps`).
+    var identifier: Int32 { process.processIdentifier }
+
     /// The next line of standard output, or nil at its end. `timeout` only bounds a failure (a
     /// watch that never shows what the test waits for); it decides nothing when things work.
     func nextLine(timeout: Double = 120) throws -> String? {

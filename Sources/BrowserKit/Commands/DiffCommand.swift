@@ -115,19 +115,19 @@ public enum DiffCommand {
     private static func open(_ path: String, keys: KeyOptions, fallback: EncryptionKey?, session: Session) throws(BrowserError) -> RealmFile {
         if let key = try keys.key() {
             do {
-                return try RealmFile(path: path, key: key)
+                return try OpeningBesideAWriter.newest(path: path, key: key)
             } catch {
                 // One key is given for both files: the plain one of the two opens without it.
                 guard case .encryption(_, .notEncrypted) = error else { throw .file(error) }
             }
         }
         do {
-            return try RealmFile(path: path)
+            return try OpeningBesideAWriter.newest(path: path, key: nil)
         } catch {
             guard case .encryptedWithoutKey = error else { throw .file(error) }
-            if let fallback, let file = try? RealmFile(path: path, key: fallback) { return file }
+            if let fallback, let file = try? OpeningBesideAWriter.newest(path: path, key: fallback) { return file }
             guard let key = try keys.key(environment: session.environment) else { throw .file(error) }
-            do { return try RealmFile(path: path, key: key) } catch { throw .file(error) }
+            do { return try OpeningBesideAWriter.newest(path: path, key: key) } catch { throw .file(error) }
         }
     }
 

@@ -127,15 +127,24 @@ enum HelpTopics {
     The JSON API (GET; the token as ?token=HEX or the cookie), for scripts too:
       /api/classes[?internal=1]              names, object counts (internal tables too)
       /api/schema?class=C                    the properties, as 'schema C' in jsonl mode
-      /api/objects?class=C&offset=N&limit=M  a page of objects (canonical JSON, as dump)
+      /api/objects?class=C&offset=N&limit=M  a page of objects (canonical JSON, as dump), and
+                                             "cells": each value's text as the REPL shows it
       /api/object?class=C&key=K              one object by key, with the objects linking to it
       /api/query?class=C&q=RQL&offset&limit  the matches; an invalid query answers 400 with
-                                             "position" and "end" (UTF-8 byte offsets in q)
+                                             "position" and "end" (UTF-8 byte offsets in q);
+                                             the next pages of the same query reuse its result
+      /api/export?class=C&format=csv|json[&q=RQL]   a class or a query result, as 'export'
+      /api/graph                             classes and the links between them
+      /api/version                           the file's version now and the one last read
       curl -b "realm_browser_token_PORT=HEX" "http://127.0.0.1:PORT/api/classes"
 
     With --write (POST, with the header X-Realm-Browser-Token: HEX; the same transaction as
     begin/set/commit, so the file is locked for writing from the first edit to the commit):
       /api/edit    {"class": C, "key": K, "property": P, "value": "LITERAL"}  stages 'set'
+      /api/create  {"class": C, "values": {"P": "LITERAL", ...}}            stages 'create'
+      /api/delete  {"class": C, "key": K}                                  stages 'delete'
+      /api/append  {"class": C, "key": K, "property": P, "value": "LITERAL"}  stages 'append'
+      /api/remove  {"class": C, "key": K, "property": P, "index": I}  (or "entry": "KEY")
       /api/commit  writes every staged change as one version;  /api/rollback  drops them
 
     """

@@ -46,12 +46,12 @@ enum VerifyCommand {
         let given = try keyOptions.key()
         do throws(RealmFormatError) {
             do throws(RealmFormatError) {
-                return .success(try RealmFile(path: path, key: given))
+                return .success(try OpeningBesideAWriter.newest(path: path, key: given))
             } catch {
                 guard given == nil, case .encryptedWithoutKey = error, let key = try? keyOptions.key(environment: session.environment) else {
                     throw error
                 }
-                return .success(try RealmFile(path: path, key: key))
+                return .success(try OpeningBesideAWriter.newest(path: path, key: key))
             }
         } catch {
             guard let report = FileVerifier.unopenable(path: path, error: error) else { throw .file(error) }

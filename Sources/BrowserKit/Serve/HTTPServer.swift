@@ -17,6 +17,8 @@ final class HTTPServer: @unchecked Sendable {
     /// read-only mode); nil lets the body come.
     private let screen: (HTTPRequest) -> HTTPResponse?
     private var daemon: OpaquePointer?
+    /// libmicrohttpd's functions (`MicroHTTPD`), found when the server starts.
+    private var library: UnsafePointer<rb_mhd_library>?
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private(set) var port: UInt16 = 0
 
@@ -40,20 +42,22 @@ final class HTTPServer: @unchecked Sendable {
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             throw .usage("serve: --host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not '\(host)'")
         }
+        let library = try MicroHTTPD.load()
+        self.library = library
         let context = Unmanaged.passUnretained(self).toOpaque()
         daemon = withUnsafePointer(to: &address) { pointer in
-            rb_mhd_start(pointer, HTTPServer.access, HTTPServer.completed, context,
+            rb_mhd_start(library, pointer, HTTPServer.access, HTTPServer.completed, context,
                          HTTPServer.connectionMemoryLimit, 64, 60)
         }
         guard let daemon else {
             throw .notNow("serve: cannot listen on \(host):\(port) (is the port in use?)")
         }
-        self.port = rb_mhd_bound_port(daemon)
+        self.port = rb_mhd_bound_port(library, daemon)
     }
 
     /// Stops listening; returns once the request being answered (if any) is done.
     func stop() {
-        if let daemon { MHD_stop_daemon(daemon) }
+        if let daemon, let library { rb_mhd_stop(library, daemon) }
         daemon = nil
     }
 
@@ -76,6 +80,8 @@ final class HTTPServer: @unchecked Sendable {
     private static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, state in
         guard let context, let connection, let state else { return .NO }
         let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        // Set before MHD started, so before any request.
+        guard let library = server.library else { return .NO }
         if let stored = state.pointee {
             let pending = Unmanaged<Pending>.fromOpaque(stored).takeUnretainedValue()
             if let uploadSize, uploadSize.pointee > 0 {
@@ -92,11 +98,11 @@ final class HTTPServer: @unchecked Sendable {
             let response = pending.bodyTooLarge
                 ? HTTPResponse.error(413, "the request body is larger than \(bodyLimit) bytes")
                 : server.locked { server.respond(pending.request) }
-            return queue(response, on: connection)
+            return queue(response, on: connection, library: library)
         }
-        let request = read(connection, method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
+        let request = read(connection, library: library, method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
         if let answer = server.locked({ server.screen(request) }) {
-            return queue(answer, on: connection)
+            return queue(answer, on: connection, library: library)
         }
         // Wait for the body (POST, PUT): MHD calls again with it, then once more to answer.
         state.pointee = Unmanaged.passRetained(Pending(request)).toOpaque()
@@ -109,11 +115,11 @@ final class HTTPServer: @unchecked Sendable {
         state.pointee = nil
     }
 
-    private static func read(_ connection: OpaquePointer, method: String, path: String) -> HTTPRequest {
+    private static func read(_ connection: OpaquePointer, library: UnsafePointer<rb_mhd_library>, method: String, path: String) -> HTTPRequest {
         var request = HTTPRequest(method: method, path: path)
-        request.arguments = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false)
-        request.headers = values(of: connection, kind: .HEADER_KIND, lowercased: true)
-        request.cookies = values(of: connection, kind: .COOKIE_KIND, lowercased: false)
+        request.arguments = values(of: connection, library: library, kind: .GET_ARGUMENT_KIND, lowercased: false)
+        request.headers = values(of: connection, library: library, kind: .HEADER_KIND, lowercased: true)
+        request.cookies = values(of: connection, library: library, kind: .COOKIE_KIND, lowercased: false)
         return request
     }
 
@@ -125,10 +131,11 @@ final class HTTPServer: @unchecked Sendable {
 
     /// The request's values of one kind (query arguments, headers, cookies); of a name given
     /// twice the first counts.
-    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool) -> [String: String] {
+    private static func values(of connection: OpaquePointer, library: UnsafePointer<rb_mhd_library>, kind: MHD_ValueKind,
+                               lowercased: Bool) -> [String: String] {
         let collected = Collected(lowercased: lowercased)
         let context = Unmanaged.passUnretained(collected).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+        _ = rb_mhd_values(library, connection, kind, { context, _, key, value in
             guard let context, let key else { return .YES }
             let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
             var name = String(cString: key)
@@ -139,20 +146,20 @@ final class HTTPServer: @unchecked Sendable {
         return withExtendedLifetime(collected) { collected.values }
     }
 
-    private static func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    private static func queue(_ answer: HTTPResponse, on connection: OpaquePointer, library: UnsafePointer<rb_mhd_library>) -> MHD_Result {
         var body = answer.body
         let response = body.withUnsafeMutableBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, .RESPMEM_MUST_COPY)
+            rb_mhd_response(library, bytes.count, bytes.baseAddress)
         }
         guard let response else { return .NO }
-        defer { MHD_destroy_response(response) }
-        _ = MHD_add_response_header(response, "Content-Type", answer.contentType)
+        defer { rb_mhd_destroy(library, response) }
+        _ = rb_mhd_header(library, response, "Content-Type", answer.contentType)
         // Nothing here may be framed, sniffed or kept by caches: it is the content of a file.
-        _ = MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
-        _ = MHD_add_response_header(response, "X-Frame-Options", "DENY")
-        _ = MHD_add_response_header(response, "Cache-Control", "no-store")
-        _ = MHD_add_response_header(response, "Referrer-Policy", "no-referrer")
-        for header in answer.headers { _ = MHD_add_response_header(response, header.name, header.value) }
-        return MHD_queue_response(connection, UInt32(answer.status), response)
+        _ = rb_mhd_header(library, response, "X-Content-Type-Options", "nosniff")
+        _ = rb_mhd_header(library, response, "X-Frame-Options", "DENY")
+        _ = rb_mhd_header(library, response, "Cache-Control", "no-store")
+        _ = rb_mhd_header(library, response, "Referrer-Policy", "no-referrer")
+        for header in answer.headers { _ = rb_mhd_header(library, response, header.name, header.value) }
+        return rb_mhd_queue(library, connection, UInt32(answer.status), response)
     }
 }

@@ -92,8 +92,20 @@ struct ServeAPI {
         } wrapLines: { lines in
             let backlinks = "[" + lines.dropLast().joined(separator: ", ") + "]"
             return "{\"class\": \(Self.string(name)), \"position\": \(position), \"object\": \(lines.last ?? "null"), "
-                + "\"backlinks\": \(backlinks), \"cells\": {\(properties)}}"
+                + "\"backlinks\": \(backlinks), \"cells\": {\(properties)}, \"backlinkCells\": [\(backlinkCells(lines.dropLast()))]}"
         }
+    }
+
+    /// The REPL's label of each linking object (`Specimen[0] "Bald eagle"`), read back from the
+    /// backlink lines' `{"$link": [TABLE, KEY]}`.
+    private func backlinkCells(_ lines: ArraySlice<Substring>) -> String {
+        guard let catalog = session.catalog else { return "" }
+        return lines.map { line -> String in
+            let link = (try? JSONParser.parse(Array(line.utf8)))?["object"]?["$link"]?.array
+            guard let tableName = link?.first?.string, let key = link?.last?.int,
+                  let table = catalog.file.table(named: tableName) else { return ServeCells.cell(nil, catalog: catalog, cut: false) }
+            return ServeCells.cell(.link(table: table.key, key: key), catalog: catalog, cut: false)
+        }.joined(separator: ", ")
     }
 
     func query(_ request: HTTPRequest) -> HTTPResponse {
