@@ -32,11 +32,13 @@ enum ServePageScriptObject {
       const backlinks = Array.isArray(body.backlinks) ? body.backlinks : [];
       parts.push(el("h3", { text: "Linked from (" + backlinks.length + ")" }));
       if (backlinks.length) {
-        parts.push(appendCapped(el("ul", { id: "backlinks" }), backlinks.map((entry) => {
-          const link = linkOf(entry.object);
+        parts.push(appendCapped(el("ul", { id: "backlinks" }), backlinks.map((entry, index) => {
+          // The REPL's label of the linking object, when the server sent it.
+          const cell = Array.isArray(body.backlinkCells) ? body.backlinkCells[index] : null;
+          const link = (cell && cell.link) || linkOf(entry.object);
+          const label = cell ? cell.text : rawText(entry.object);
           const item = el("li", {}, el("span", { class: "muted", text: String(entry.from) + ": " }));
-          item.append(link ? el("span", { class: "link backlink", text: rawText(entry.object), onclick: () => goObject(link["class"], link.key) })
-                           : rawText(entry.object));
+          item.append(link ? el("span", { class: "link backlink", text: label, onclick: () => goObject(link["class"], link.key) }) : label);
           return item;
         })));
       }
