@@ -194,6 +194,15 @@ class BrowsingTest(PageTest):
         self.click(lambda: self.cell(index, "stringReq"), "the cut cell")
         self.wait_for(lambda d: self.css("#fullValue").get_attribute("textContent") == long_one["stringReq"], "the whole value")
 
+    def test_a_binary_value_shows_its_bytes_on_a_click(self):
+        objects = dump("alltypes")["AllTypes"]["objects"]
+        index, blob = next((i, o) for i, o in enumerate(objects) if o.get("dataOpt") and len(o["dataOpt"]["$binary"]) > 100)
+        server = self.serve(helper.fixture("alltypes.realm"))
+        self.open(server, "class=AllTypes")
+        self.wait_for(lambda d: "cut" in self.cell(index, "dataOpt").get_attribute("class"), "the binary cell")
+        self.click(lambda: self.cell(index, "dataOpt"), "the binary cell")
+        self.wait_for(lambda d: self.css("#fullValue").get_attribute("textContent") == blob["dataOpt"]["$binary"], "its bytes")
+
     def test_export_downloads_the_class_as_csv(self):
         categories = dump("species")["Category"]["objects"]
         server = self.serve(helper.fixture("species.realm"))

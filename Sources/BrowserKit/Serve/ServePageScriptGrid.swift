@@ -223,7 +223,9 @@ enum ServePageScriptGrid {
       const node = el("div", { class: "cell", "data-property": name });
       const link = cell ? (cell.link || null) : linkOf(value);
       if (value === null) node.classList.add("null");
-      const cut = cell ? !!cell.cut : text.length > cutLength;
+      // A binary's text is a summary: its bytes are shown on a click.
+      const binary = value !== null && typeof value === "object" && typeof value["$binary"] === "string" && value["$binary"].length > 0;
+      const cut = cell ? !!cell.cut || binary : text.length > cutLength;
       if (link) {
         node.classList.add("link");
         node.onclick = () => goObject(link["class"], link.key);
@@ -243,10 +245,20 @@ enum ServePageScriptGrid {
     // The whole text of a cut value: the object's answer has every value uncut.
     async function showFullValue(className, key, name) {
       const { ok, body } = await api("/api/object", { "class": className, key });
+      const value = ok ? body.object[name] : null;
+      if (value && typeof value === "object" && typeof value["$binary"] === "string") { showBytes(className, key, name, value); return; }
       const cell = ok && body.cells ? body.cells[name] : null;
-      const full = cell ? cell.text : (ok ? rawText(body.object[name]) : body.error);
+      const full = cell ? cell.text : (ok ? rawText(value) : body.error);
       dialog(el("h3", { text: className + "[_key = " + key + "]." + name + " (" + full.length + " characters)" }),
              el("pre", { id: "fullValue", text: full }));
+    }
+
+    // A binary value's bytes as the dump encodes them (base64).
+    function showBytes(className, key, name, value) {
+      const encoded = value["$binary"];
+      const bytes = Math.floor(encoded.length * 3 / 4) - (encoded.endsWith("==") ? 2 : encoded.endsWith("=") ? 1 : 0);
+      dialog(el("h3", { text: className + "[_key = " + key + "]." + name + " (" + bytes + " bytes, base64)" }),
+             el("pre", { id: "fullValue", text: encoded }));
     }
 
     $("bar").onsubmit = (event) => {

@@ -79,6 +79,10 @@ enum ServePageScriptObject {
         }
         if (cell && cell.open) { node.classList.remove("open"); node.onclick = null; }
         td.append(node);
+        if (value !== null && typeof value === "object" && typeof value["$binary"] === "string" && value["$binary"]) {
+          node.onclick = null;
+          td.append(" ", el("button", { type: "button", class: "more bytes", text: "bytes", onclick: () => showBytes(className, key, name, value) }));
+        }
         // Links and long values open on a click: a button edits them (and everything else).
         if (writable && schema && !collectionKind(schema)) {
           const edit = el("button", { type: "button", class: "edit", text: "edit", title: schema.type === "link"
