@@ -2,6 +2,7 @@
 server per test, and the page's parts found by their ids. Every wait is for a condition, with
 a generous bound: nothing depends on the machine's speed."""
 
+import os
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -24,6 +25,8 @@ class PageTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
+        if not os.path.isdir(helper.FIXTURES):
+            raise unittest.SkipTest(f"the fixtures are not in {helper.FIXTURES}")
         cls.driver = helper.make_driver()
 
     @classmethod

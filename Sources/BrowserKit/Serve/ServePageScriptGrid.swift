@@ -264,7 +264,10 @@ enum ServePageScriptGrid {
     $("bar").onsubmit = (event) => {
       event.preventDefault();
       if (!state.route.className) return;
-      goClass(state.route.className, $("query").value.trim());
+      const route = { view: "grid", className: state.route.className, query: $("query").value.trim() };
+      // The same query again runs again (the file may have changed since).
+      if (hashOf(route) === location.hash) { reloadGrid(); return; }
+      go(route);
     };
     $("clear").onclick = () => { if (state.route.className) goClass(state.route.className, ""); };
     """#
