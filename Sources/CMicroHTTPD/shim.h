@@ -44,19 +44,24 @@ static inline const char *rb_mhd_load(struct rb_mhd_library *library) {
 }
 
 /// One polling thread handles every connection (so requests are already one at a time),
-/// bound to `address` only; `memory_limit` bounds what one connection may buffer (the request
-/// line and headers), beyond which MHD answers 414/431 itself; `completed` runs after each
-/// request, also an aborted one (to free what the handler kept for it).
-static inline struct MHD_Daemon *rb_mhd_start(const struct rb_mhd_library *library, const struct sockaddr_in *address,
+/// bound to `address` only (a sockaddr_in, or a sockaddr_in6 when `ipv6` is not 0: MHD then
+/// needs MHD_USE_IPv6 to make an IPv6 socket, and without MHD_USE_DUAL_STACK it sets
+/// IPV6_V6ONLY, so `::` is every IPv6 address and no IPv4 one); `memory_limit` bounds what one
+/// connection may buffer (the request line and headers), beyond which MHD answers 414/431
+/// itself; `completed` runs after each request, also an aborted one (to free what the handler
+/// kept for it).
+static inline struct MHD_Daemon *rb_mhd_start(const struct rb_mhd_library *library, const struct sockaddr *address, int ipv6,
                                               MHD_AccessHandlerCallback handler,
                                               MHD_RequestCompletedCallback completed, void *context,
                                               size_t memory_limit, unsigned int connection_limit,
                                               unsigned int timeout_seconds) {
     typedef struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
                                                MHD_AccessHandlerCallback, void *, ...);
-    return ((start_daemon)library->start_daemon)(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL,
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL;
+    if (ipv6) flags |= MHD_USE_IPv6;
+    return ((start_daemon)library->start_daemon)(flags,
                                                  0, NULL, NULL, handler, context,
-                                                 MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
+                                                 MHD_OPTION_SOCK_ADDR, address,
                                                  MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
                                                  MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                                                  MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,

@@ -28,6 +28,18 @@ struct CommitFailureSessionTests {
     /// of calls before it follows the commit's node layout.
     static let flip = FaultPlan.Call(name: "pwrite", offset: 23)
 
+    /// A session on a fresh copy of species.realm, and the copy's bytes before any change.
+    static func openCopy() throws -> (path: String, original: Data, session: Session) {
+        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let session = Session(output: BufferedOutput())
+        do { try session.open(path: path) } catch {
+            FixtureCopy.remove(path)
+            throw error
+        }
+        return (path, original, session)
+    }
+
     func name(_ path: String, key: Int64) throws -> RealmValue {
         let file = try RealmFile(path: path)
         let table = try #require(file.table(named: "class_Specimen"))
@@ -37,11 +49,8 @@ struct CommitFailureSessionTests {
 
     @Test func theTransactionSurvivesAFailedCommitAndCommitsAgain() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
+        let (path, original, session) = try Self.openCopy()
         defer { FixtureCopy.remove(path) }
-        let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let session = Session(output: BufferedOutput())
-        try session.open(path: path)
         let version = try #require(session.file?.top?.version)
         try session.execute("begin")
         try session.execute("set Specimen[0].name = 'First'")
@@ -74,11 +83,8 @@ struct CommitFailureSessionTests {
 
     @Test func aFailedCommitCanBeRolledBack() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
+        let (path, original, session) = try Self.openCopy()
         defer { FixtureCopy.remove(path) }
-        let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let session = Session(output: BufferedOutput())
-        try session.open(path: path)
         try session.execute("begin")
         try session.execute("set Specimen[0].name = 'Dropped'")
         #expect(Self.execute(session, "commit", failingCall: 2) != nil)
@@ -113,10 +119,8 @@ extension CommitFailureSessionTests {
     /// whatever version it holds.
     @Test func anUncertainCommitEndsTheTransaction() throws {
         guard Fixtures.requirePresent() else { return }
-        let path = try FixtureCopy.make(of: "species", prefix: "CommitFailureSessionTests")
+        let (path, _, session) = try Self.openCopy()
         defer { FixtureCopy.remove(path) }
-        let session = Session(output: BufferedOutput())
-        try session.open(path: path)
         let version = try #require(session.file?.top?.version)
         try session.execute("begin")
         try session.execute("set Specimen[0].name = 'First'")

@@ -12,23 +12,61 @@ struct ServeRouterTests {
         Router(token: token, port: 8123, writable: writable, api: ServeAPI(session: Session(output: BufferedOutput())))
     }
 
+    /// A request with the token in its cookie and the `Host` a browser sends, unless given.
     static func request(_ path: String, method: String = "GET", token: String? = ServeRouterTests.token.hex,
                         headers: [String: String] = [:]) -> HTTPRequest {
         var request = HTTPRequest(method: method, path: path)
         if let token { request.cookies[AccessToken.cookieName(port: 8123)] = token }
-        request.headers = headers
+        request.headers = ["host": "127.0.0.1:8123"].merging(headers) { $1 }
         return request
     }
 
     @Test("the command line: FILE, --port, --host, --write, and what is refused")
     func options() throws {
         let options = try ServeOptions.parse(["a.realm", "--port", "8080", "--host", "0.0.0.0", "--write"])
-        #expect(options == ServeOptions(path: "a.realm", port: 8080, host: "0.0.0.0", writable: true))
-        #expect(try ServeOptions.parse(["a.realm"]) == ServeOptions(path: "a.realm", port: 0, host: "127.0.0.1", writable: false))
-        for words in [[], ["a.realm", "--port", "70000"], ["a.realm", "--port"], ["a.realm", "b.realm"], ["a.realm", "--bogus"]] {
+        #expect(options == ServeOptions(path: "a.realm", port: 8080, host: try ListenAddress("0.0.0.0"), writable: true))
+        #expect(try ServeOptions.parse(["a.realm"]) == ServeOptions(path: "a.realm", port: 0, host: .loopback, writable: false))
+        for words in [[], ["a.realm", "--port", "70000"], ["a.realm", "--port"], ["a.realm", "b.realm"], ["a.realm", "--bogus"],
+                      ["a.realm", "--host", "localhost"], ["a.realm", "--host", "1.2.3"], ["a.realm", "--host", "::g"],
+                      ["a.realm", "--host", "fe80::1%eth0"], ["a.realm", "--host"]] {
             #expect(throws: BrowserError.self) { try ServeOptions.parse(words) }
         }
         #expect(try CommandLineOptions.parse(["serve", "a.realm", "--port", "0"]).serveArguments == ["a.realm", "--port", "0"])
+    }
+
+    @Test("--host: IPv4 and IPv6 literals, the URL's form (IPv6 in brackets), loopback and wildcard")
+    func addresses() throws {
+        let v6 = try ServeOptions.parse(["a.realm", "--host", "::1"]).host
+        #expect(v6.family == .ipv6 && v6.isLoopback && !v6.isWildcard)
+        #expect(v6.urlHost == "[::1]")
+        #expect(try ListenAddress("[::1]") == v6)
+        #expect(try ListenAddress("0:0:0:0:0:0:0:1").urlHost == "[::1]")
+        let any6 = try ListenAddress("::")
+        #expect(any6.isWildcard && !any6.isLoopback && any6.urlHost == "[::]")
+        #expect(ListenAddress.loopback.urlHost == "127.0.0.1")
+        #expect(try ListenAddress("127.0.0.2").isLoopback)
+        #expect(try ListenAddress("0.0.0.0").isWildcard)
+        #expect(try !ListenAddress("192.168.1.5").isLoopback)
+    }
+
+    @Test("the Host header: the address listened on and its port, localhost on a loopback, any name on every address")
+    func hostHeaders() throws {
+        func accepted(_ address: String, _ hosts: [String?], port: UInt16 = 8123) throws -> [Bool] {
+            let listening = try ListenAddress(address)
+            return hosts.map { listening.accepts(hostHeader: $0, port: port) }
+        }
+        #expect(try accepted("127.0.0.1", ["127.0.0.1:8123", "localhost:8123", "LOCALHOST:8123"]) == [true, true, true])
+        #expect(try accepted("127.0.0.1", ["evil.example:8123", "127.0.0.1:8124", "127.0.0.1", "localhost", nil, "",
+                                           "[::1]:8123", "127.0.0.1:8123:1", "127.0.0.1:", "127.0.0.1:+8123",
+                                           "127.0.0.2:8123", "127.1:8123", "localhost.evil.example:8123"]).allSatisfy { !$0 })
+        #expect(try accepted("127.0.0.1", ["localhost", "127.0.0.1"], port: 80) == [true, true])
+        #expect(try accepted("::1", ["[::1]:8123", "[0:0:0:0:0:0:0:1]:8123", "localhost:8123"]) == [true, true, true])
+        #expect(try accepted("::1", ["::1:8123", "127.0.0.1:8123", "[::1]:8124", "[::1", "[::2]:8123"]).allSatisfy { !$0 })
+        #expect(try accepted("0.0.0.0", ["anything.example:8123", "10.0.0.7:8123", "[fd00::2]:8123"]) == [true, true, true])
+        #expect(try accepted("0.0.0.0", ["anything.example:8124", nil, ":8123"]).allSatisfy { !$0 })
+        #expect(try accepted("::", ["anything.example:8123"]) == [true])
+        #expect(try accepted("192.168.1.5", ["192.168.1.5:8123"]) == [true])
+        #expect(try accepted("192.168.1.5", ["localhost:8123", "myhost.lan:8123", "192.168.1.6:8123"]).allSatisfy { !$0 })
     }
 
     @Test("tokens: 64 hex digits, random, compared whole")
@@ -46,6 +84,13 @@ struct ServeRouterTests {
     func screening() {
         let router = Self.router()
         #expect(router.screen(Self.request("/api/classes")) == nil)
+        #expect(router.screen(Self.request("/api/classes", headers: ["host": "localhost:8123"])) == nil)
+        let rebound = router.screen(Self.request("/api/classes", headers: ["host": "evil.example:8123"]))
+        #expect(rebound?.status == 403)
+        #expect(rebound.map { String(decoding: $0.body, as: UTF8.self) }?.contains("DNS rebinding") == true)
+        var noHost = Self.request("/api/classes")
+        noHost.headers["host"] = nil
+        #expect(router.screen(noHost)?.status == 403)
         #expect(router.screen(Self.request("/api/classes", token: nil))?.status == 403)
         #expect(router.screen(Self.request("/api/classes", token: "ab"))?.status == 403)
         var viaQuery = Self.request("/", token: nil)

@@ -18,24 +18,23 @@ struct ServeClient {
     }
 
     let port: UInt16
+    /// The address connected to: an IPv4 literal, or an IPv6 one (`::1`).
+    var host = "127.0.0.1"
 
-    /// Sends `method target` with `headers` and `body`; `Connection: close` is added.
+    /// How the `Host` header names the server: the address and port, as a browser writes them.
+    var hostHeader: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Sends `method target` with `headers` and `body`; `Connection: close` is added, and a
+    /// `Host` header naming the server unless `headers` has one.
     func send(_ method: String, _ target: String, headers: [String: String] = [:], body: String = "") throws -> Response {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        let socket = try connected()
         defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect to port \(port): errno \(errno)") }
         // A server that never answers fails the test instead of hanging the suite.
         var patience = timeval(tv_sec: Int(Patience.seconds), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var request = "\(method) \(target) HTTP/1.1\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { request += "Host: \(hostHeader)\r\n" }
+        request += "Connection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { request += "Content-Length: \(body.utf8.count)\r\n" }
         request += "\r\n" + body
@@ -59,6 +58,37 @@ struct ServeClient {
             received.append(contentsOf: buffer[0..<count])
         }
         return try Self.parse(String(decoding: received, as: UTF8.self))
+    }
+
+    /// A socket connected to `host` and `port`.
+    private func connected() throws -> Int32 {
+        let family = host.contains(":") ? AF_INET6 : AF_INET
+        let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        var result: Int32
+        if family == AF_INET6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            inet_pton(AF_INET, host, &address.sin_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        guard result == 0 else {
+            let error = errno
+            close(socket)
+            throw Failure(description: "connect to \(hostHeader): errno \(error)")
+        }
+        return socket
     }
 
     /// GET with the token in the cookie the server set.

@@ -16,19 +16,22 @@ struct ServeTests {
         let token: String
         let url: String
 
-        init(_ fixture: String, _ extra: [String] = []) throws {
-            try self.init(path: Fixtures.realmPath(fixture), extra)
+        init(_ fixture: String, _ extra: [String] = [], environment: [String: String] = [:]) throws {
+            try self.init(path: Fixtures.realmPath(fixture), extra, environment: environment)
         }
 
-        init(path: String, _ extra: [String] = []) throws {
-            process = try WatchingProcess(["serve", path, "--port", "0"] + extra)
+        /// `host`: the address the URL must show (in brackets for IPv6) and the client connects to.
+        init(path: String, _ extra: [String] = [], host: String = "127.0.0.1", environment: [String: String] = [:]) throws {
+            process = try WatchingProcess(["serve", path, "--port", "0"] + extra, environment: environment)
             guard let line = try process.nextLine() else { throw ServeClient.Failure(description: "serve printed no URL") }
             url = line
-            let pattern = /^http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=([0-9a-f]{64})$/
-            guard let match = line.wholeMatch(of: pattern), let port = UInt16(match.1), port != 0 else {
-                throw ServeClient.Failure(description: "not a URL with a port and a token: \(line)")
+            let shown = host.contains(":") ? "[\(host)]" : host
+            guard line.hasPrefix("http://\(shown):"),
+                  let match = line.dropFirst("http://\(shown)".count).wholeMatch(of: /^:([0-9]+)\/\?token=([0-9a-f]{64})$/),
+                  let port = UInt16(match.1), port != 0 else {
+                throw ServeClient.Failure(description: "not a URL of \(shown) with a port and a token: \(line)")
             }
-            client = ServeClient(port: port)
+            client = ServeClient(port: port, host: host)
             token = String(match.2)
         }
 

@@ -55,4 +55,56 @@ struct ServeWriteTests {
         server.process.interrupt()
         #expect(try server.process.finish().status == 0)
     }
+
+    @Test("edits staged and not committed when the server stops are listed on standard error and rolled back; exit 0",
+          arguments: [SIGINT, SIGTERM])
+    func stagedAtExit(_ signal: Int32) throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ServeWriteTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: path)
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let server = try ServeTests.Server(path: path, ["--write"])
+        let headers = ["Cookie": "realm_browser_token_\(server.client.port)=\(server.token)", "X-Realm-Browser-Token": server.token]
+        var pending: [String] = []
+        for (key, name) in [(1, "Beasts"), (2, "Moulds")] {
+            let body = #"{"class": "Category", "key": \#(key), "property": "name", "value": "'\#(name)'"}"#
+            let staged = try server.client.send("POST", "/api/edit", headers: headers, body: body)
+            #expect(staged.status == 200, "\(staged.body)")
+            pending = try JSONParser.parse(staged.body)["pending"]?.array?.compactMap(\.string) ?? []
+        }
+        #expect(pending.count == 2)
+        if signal == SIGINT { server.process.interrupt() } else { server.process.terminate() }
+        let finished = try server.process.finish()
+        #expect(finished.status == 0)
+        #expect(finished.rest.isEmpty)
+        let expected = ["realm-browser: serve: 2 staged change(s) not committed were dropped:"] + pending.map { "  " + $0 }
+        #expect(finished.errors == expected.joined(separator: "\n") + "\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        // The write lock went with the transaction: another writer commits at once.
+        let commit = try ExecutableTests().run([path, "-c", "begin; set Category[_key = 1].name = 'After'; commit"])
+        #expect(commit.status == 0, "\(commit.standardError)")
+        #expect(try ExecutableTests().run([path, "-c", "show Category[_key = 1].name"]).standardOutput == "\"After\"\n")
+    }
+
+    @Test("a server stopped with nothing staged says nothing")
+    func nothingStagedAtExit() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ServeWriteTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/species.realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath("species"), toPath: path)
+        let server = try ServeTests.Server(path: path, ["--write"])
+        let headers = ["Cookie": "realm_browser_token_\(server.client.port)=\(server.token)", "X-Realm-Browser-Token": server.token]
+        let body = #"{"class": "Category", "key": 1, "property": "name", "value": "'Beasts'"}"#
+        #expect(try server.client.send("POST", "/api/edit", headers: headers, body: body).status == 200)
+        #expect(try server.client.send("POST", "/api/commit", headers: headers).status == 200)
+        server.process.terminate()
+        let finished = try server.process.finish()
+        #expect(finished.status == 0)
+        #expect(finished.errors.isEmpty)
+    }
 }

@@ -21,11 +21,13 @@ final class WatchingProcess {
 
     /// Standard error goes to a pipe read at `finish`, or to `errorFile` for a process that may
     /// print more notices than a pipe holds before the test reads them (one per reload).
-    init(_ arguments: [String], errorFile: String? = nil) throws {
+    /// `environment` is added to the test's own (test hooks).
+    init(_ arguments: [String], errorFile: String? = nil, environment extra: [String: String] = [:]) throws {
         process.executableURL = ExecutableTests.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["REALM_BROWSER_HISTORY"] = "/dev/null"
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output

@@ -112,17 +112,23 @@ enum HelpTopics {
       realm-browser serve app.realm                 prints http://127.0.0.1:PORT/?token=HEX
       realm-browser serve app.realm --port 8080     a fixed port (default 0: any free port)
       realm-browser serve app.realm --host 0.0.0.0  other machines too (warns; think twice)
+      realm-browser serve app.realm --host ::1      IPv6 loopback (http://[::1]:PORT/...)
       realm-browser serve app.realm --write         allow changes (staged, then committed)
 
     Open the URL printed: the page lists the classes with their counts, shows a class a page
     at a time and runs queries, through the same session and query engine as the REPL. It
-    serves until Ctrl-C (SIGINT) or SIGTERM, then exits 0. Another process's commits are
-    picked up at the next request.
+    serves until Ctrl-C (SIGINT) or SIGTERM, which also stops a request still running (it
+    answers 503), then exits 0. Edits staged with --write and not committed are then dropped
+    (rolled back, listed on standard error); the exit status is still 0. Another process's
+    commits are picked up at the next request.
 
-    Security: only 127.0.0.1 listens unless --host is given; every request needs the random
-    token of the URL (then kept in an HttpOnly, SameSite=Strict cookie); nothing but the
-    embedded page and the API is served; without --write every POST, PUT or DELETE is refused
-    and the file is only ever opened for reading; long requests and bodies are refused.
+    Security: only 127.0.0.1 listens unless --host is given (an IPv4 or IPv6 address; '::' is
+    every IPv6 address, not IPv4); every request needs the random token of the URL (then kept
+    in an HttpOnly, SameSite=Strict cookie) and a Host header naming the address listened on
+    with its port ('localhost' too on a loopback address; any name on 0.0.0.0 or '::'), against
+    DNS rebinding; nothing but the embedded page and the API is served; without --write every
+    POST, PUT or DELETE is refused and the file is only ever opened for reading; long requests
+    and bodies are refused.
 
     The JSON API (GET; the token as ?token=HEX or the cookie), for scripts too:
       /api/classes[?internal=1]              names, object counts (internal tables too)

@@ -2,17 +2,43 @@ import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmFormat
+import Synchronization
 
 /// The HTTP server under `serve`: GNU libmicrohttpd parses requests and writes responses (we
 /// write no HTTP parser), one internal polling thread answers connections, and every request
 /// goes to `respond` under a lock, since the session behind it is not thread-safe.
+///
+/// `respond` runs with `cancellation` current, so the loops a request runs (once per leaf)
+/// stop when `beginStopping` requests it: a long query does not hold a stopping server.
+///
+/// Everything a request does runs under the lock, `/api/edit`'s `begin` too, whose wait for
+/// the file's write lock (`FileEditor` tries 100 times, 10 ms apart, while another process
+/// holds it; the retry checks no cancellation, so a signal waits for it too) then holds up
+/// every other request. Taking the write lock outside the server's lock would need `begin`
+/// split in two (take the lock, then install the transaction under the server's lock), which
+/// is FileEditor's and ServeEditAPI's to change, and a rule for two edits racing to begin; for
+/// a wait of at most a second, on a server one person uses, it is left as it is.
 final class HTTPServer: @unchecked Sendable {
     /// Bodies beyond this are refused with 413 (before they are read, when Content-Length says so).
     static let bodyLimit = 64 * 1024
     /// What one connection may buffer in MHD: the request line and headers must fit.
     static let connectionMemoryLimit = 64 * 1024
 
+    /// Why a request still answered once the server stops is refused.
+    static let stoppingMessage = "interrupted: the server is stopping"
+
     private let respond: (HTTPRequest) -> HTTPResponse
+    /// What the request in progress checks; requested by `beginStopping`.
+    private let cancellation: Cancellation
+    /// Set by `beginStopping`: every answer from then on is 503.
+    private let stopping = Atomic<Bool>(false)
+    /// Answers handed to MHD and not yet reported sent (or aborted) by `completed`.
+    private let unsent = Atomic<Int>(0)
+    /// Test hook (`REALM_BROWSER_SERVE_HOLD`): called with each request before it is answered,
+    /// which then waits until the server is stopping, so a test can stop the server during a
+    /// request without racing it.
+    var holdsRequests: ((HTTPRequest) -> Void)?
     /// Answers a request from its headers alone, before any body is read (limits, the token,
     /// read-only mode); nil lets the body come.
     private let screen: (HTTPRequest) -> HTTPResponse?
@@ -22,7 +48,9 @@ final class HTTPServer: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private(set) var port: UInt16 = 0
 
-    init(screen: @escaping (HTTPRequest) -> HTTPResponse?, respond: @escaping (HTTPRequest) -> HTTPResponse) {
+    init(cancellation: Cancellation, screen: @escaping (HTTPRequest) -> HTTPResponse?,
+         respond: @escaping (HTTPRequest) -> HTTPResponse) {
+        self.cancellation = cancellation
         self.screen = screen
         self.respond = respond
         pthread_mutex_init(lock, nil)
@@ -34,25 +62,57 @@ final class HTTPServer: @unchecked Sendable {
         lock.deallocate()
     }
 
-    /// Listens on `host` (an IPv4 address) and `port` (0: any free port, then `port` says which).
-    func start(host: String, port: UInt16) throws(BrowserError) {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            throw .usage("serve: --host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not '\(host)'")
-        }
+    /// Listens on `address` and `port` (0: any free port, then `port` says which).
+    func start(address: ListenAddress, port: UInt16) throws(BrowserError) {
         let library = try MicroHTTPD.load()
         self.library = library
         let context = Unmanaged.passUnretained(self).toOpaque()
-        daemon = withUnsafePointer(to: &address) { pointer in
-            rb_mhd_start(library, pointer, HTTPServer.access, HTTPServer.completed, context,
+        func start(_ socketAddress: UnsafePointer<sockaddr>, ipv6: Bool) -> OpaquePointer? {
+            rb_mhd_start(library, socketAddress, ipv6 ? 1 : 0, HTTPServer.access, HTTPServer.completed, context,
                          HTTPServer.connectionMemoryLimit, 64, 60)
         }
+        switch address.family {
+        case .ipv4:
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin_addr) { $0.copyBytes(from: address.bytes) }
+            daemon = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { start($0, ipv6: false) }
+            }
+        case .ipv6:
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin6_addr) { $0.copyBytes(from: address.bytes) }
+            daemon = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { start($0, ipv6: true) }
+            }
+        }
         guard let daemon else {
-            throw .notNow("serve: cannot listen on \(host):\(port) (is the port in use?)")
+            throw .notNow("serve: cannot listen on \(address.urlHost):\(port) (is the port in use, or the address not this machine's?)")
         }
         self.port = rb_mhd_bound_port(library, daemon)
+    }
+
+    /// Makes the request in progress stop at its next check (its answer is then 503) and
+    /// refuses the requests that come before `stop`.
+    func beginStopping() {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        cancellation.request()
+    }
+
+    var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
+    /// After `beginStopping`: waits for the request in progress to end and for the answers
+    /// given so far to be sent, so that its client learns why it ended (`stop` closes the
+    /// connections without sending what is queued). The answers are small and the system takes
+    /// them at once; `limit` only bounds a client that stopped reading.
+    func awaitAnswers(limit: Duration = .seconds(10)) {
+        locked {}
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while unsent.load(ordering: .sequentiallyConsistent) > 0 && clock.now < deadline { usleep(1000) }
     }
 
     /// Stops listening; returns once the request being answered (if any) is done.
@@ -72,6 +132,8 @@ final class HTTPServer: @unchecked Sendable {
     private final class Pending {
         var request: HTTPRequest
         var bodyTooLarge = false
+        /// Whether its answer is counted in `unsent` (until MHD reports the request completed).
+        var counted = false
         init(_ request: HTTPRequest) { self.request = request }
     }
 
@@ -95,9 +157,14 @@ final class HTTPServer: @unchecked Sendable {
                 uploadSize.pointee = 0
                 return .YES
             }
-            let response = pending.bodyTooLarge
-                ? HTTPResponse.error(413, "the request body is larger than \(bodyLimit) bytes")
-                : server.locked { server.respond(pending.request) }
+            // Counted under the lock, so `awaitAnswers` (after taking the lock) sees it.
+            let response = server.locked {
+                pending.counted = true
+                server.unsent.add(1, ordering: .sequentiallyConsistent)
+                return pending.bodyTooLarge
+                    ? HTTPResponse.error(413, "the request body is larger than \(bodyLimit) bytes")
+                    : server.answer(pending.request)
+            }
             return queue(response, on: connection, library: library)
         }
         let request = read(connection, library: library, method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
@@ -109,9 +176,25 @@ final class HTTPServer: @unchecked Sendable {
         return .YES
     }
 
-    private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+    /// A screened request's answer: refused once the server is stopping; an error answer that
+    /// came after (the work was interrupted) says that the server is stopping.
+    private func answer(_ request: HTTPRequest) -> HTTPResponse {
+        let stopped = HTTPResponse.error(503, Self.stoppingMessage)
+        if isStopping { return stopped }
+        if let holdsRequests {
+            holdsRequests(request)
+            while !isStopping { usleep(1000) }
+        }
+        let response = Cancellation.running(with: cancellation) { respond(request) }
+        return isStopping && response.status >= 400 ? stopped : response
+    }
+
+    private static let completed: MHD_RequestCompletedCallback = { context, _, state, _ in
         guard let state, let stored = state.pointee else { return }
-        Unmanaged<Pending>.fromOpaque(stored).release()
+        let pending = Unmanaged<Pending>.fromOpaque(stored).takeRetainedValue()
+        if pending.counted, let context {
+            Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().unsent.subtract(1, ordering: .sequentiallyConsistent)
+        }
         state.pointee = nil
     }
 

@@ -12,11 +12,21 @@ struct Router {
     let port: UInt16
     let writable: Bool
     let api: ServeAPI
+    /// The address listened on, which the `Host` header must name (`ListenAddress.accepts`).
+    var address = ListenAddress.loopback
     /// The write endpoints: only with `--write`.
     var edits: ServeEditAPI? { writable ? ServeEditAPI(session: api.session) : nil }
 
-    /// Answers what can be answered before the body: too large, no token, or a write refused.
+    /// Answers what can be answered before the body: another host named (DNS rebinding), too
+    /// large, no token, or a write refused.
     func screen(_ request: HTTPRequest) -> HTTPResponse? {
+        // First: a page of another site that got its name to resolve here must learn nothing,
+        // not even which of the later checks it fails.
+        guard address.accepts(hostHeader: request.headers["host"], port: port) else {
+            let named = request.headers["host"].map { "'\($0)'" } ?? "no Host header"
+            return .error(403, "\(named) is not this server's address: open the URL 'realm-browser serve' printed "
+                          + "(http://\(address.urlHost):\(port)/…); other names are refused against DNS rebinding")
+        }
         if request.targetLength > Self.targetLimit {
             return .error(414, "the request target is longer than \(Self.targetLimit) bytes")
         }

@@ -1,10 +1,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmFormat
 
 /// `realm-browser serve FILE`: the browser as a local web page. Prints the URL (with the
 /// token) on standard output and answers requests until SIGINT, SIGTERM or SIGHUP, then exits 0.
 /// The file is opened read-only as the REPL opens it, through the same session.
+///
+/// The signal stops the request in progress as Ctrl-C stops a REPL command (the same
+/// `CommandInterrupts.cancellation`, checked once per leaf): it answers 503 and the server
+/// stops at once rather than after a long query. Edits staged with `--write` and not committed
+/// are rolled back (the file's write lock released) and listed on standard error; the exit
+/// status is still 0, since stopping the server is how it is meant to end.
 public enum ServeCommand {
     public static func commandLine(_ arguments: [String], session: Session, output: OutputSink, errors: OutputSink) -> Int32 {
         let options: ServeOptions
@@ -30,6 +37,8 @@ public enum ServeCommand {
             sigaddset(&signals, stop)
         }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // What the signal requests; the edits' `begin`/`set` (run by `Session.execute`) check it too.
+        session.cancellation = CommandInterrupts.cancellation
         let server: HTTPServer
         do {
             try options.keys.open(options.path, in: session)
@@ -37,20 +46,31 @@ public enum ServeCommand {
             let api = ServeAPI(session: session)
             // The router needs the port the server got, known once it listens.
             let box = RouterBox()
-            server = HTTPServer(screen: { request in
+            server = HTTPServer(cancellation: CommandInterrupts.cancellation,
+                                screen: { request in
                                     guard let router = box.router else { return .error(503, "starting") }
                                     return router.screen(request)
                                 },
                                 respond: { box.router?.respond($0) ?? .error(503, "starting") })
-            try server.start(host: options.host, port: options.port)
-            let router = Router(token: token, port: server.port, writable: options.writable, api: api)
+            if getenv("REALM_BROWSER_SERVE_HOLD") != nil {
+                // A sink of its own: `output` belongs to this thread, which may still be
+                // clearing its buffer after writing the URL when the first request comes.
+                server.holdsRequests = { request in
+                    let announce = StandardOutput()
+                    announce.line("holding \(request.method) \(request.path)")
+                    announce.flush()
+                }
+            }
+            try server.start(address: options.host, port: options.port)
+            let router = Router(token: token, port: server.port, writable: options.writable, api: api, address: options.host)
             server.locked { box.router = router }
-            if options.host != ServeOptions.localHost {
-                errors.line("realm-browser: warning: listening on \(options.host), not only on this machine's 127.0.0.1: "
-                            + "anyone who can reach it and learns the URL can read \(options.writable ? "and change " : "")the file")
+            if !options.host.isLoopback {
+                errors.line("realm-browser: warning: listening on \(options.host.text), not only on this machine's loopback: "
+                            + "anyone who can reach it and learns the URL can read \(options.writable ? "and change " : "")the file"
+                            + (options.host.isWildcard ? " (on every address any Host name is accepted: the token is the only guard)" : ""))
                 errors.flush()
             }
-            output.line("http://\(options.host):\(server.port)/?token=\(token.hex)")
+            output.line("http://\(options.host.urlHost):\(server.port)/?token=\(token.hex)")
             output.flush()
         } catch {
             errors.line("realm-browser: \(error)")
@@ -59,8 +79,34 @@ public enum ServeCommand {
         }
         var received: Int32 = 0
         sigwait(&signals, &received)
+        server.beginStopping()
+        server.awaitAnswers()
         server.stop()
+        dropStagedChanges(session, errors: errors)
         return 0
+    }
+
+    /// Rolls back a transaction `/api/edit` opened and no `/api/commit` closed, which releases
+    /// the file's write lock, and lists what it held: those changes are lost, and saying nothing
+    /// would let them seem written.
+    static func dropStagedChanges(_ session: Session, errors: OutputSink) {
+        guard session.transaction != nil else { return }
+        let changes = session.pendingChanges
+        if !changes.isEmpty {
+            errors.line("realm-browser: serve: \(changes.count) staged change(s) not committed were dropped:")
+            for change in changes { errors.line("  \(change)") }
+            errors.flush()
+        }
+        // The stop request must not stop the rollback; its confirmation is not for the output.
+        session.cancellation = Cancellation()
+        let notices = session.notices
+        session.notices = nil
+        defer { session.notices = notices }
+        let (_, error) = session.router.capture { () throws(BrowserError) in try session.execute("rollback") }
+        if let error {
+            errors.line("realm-browser: serve: the rollback failed: \(error)")
+            errors.flush()
+        }
     }
 
     /// Lets the server's closures reach the router made after the server started listening.

@@ -1,12 +1,12 @@
 /// `realm-browser serve FILE [--port N] [--host H] [--write] [--key-file KEYFILE]`.
 struct ServeOptions: Equatable {
     static let usage = "realm-browser serve FILE [--port N] [--host ADDRESS] [--write] [--key-file KEYFILE]"
-    static let localHost = "127.0.0.1"
 
     var path: String
     /// 0: any free port (the URL printed says which).
     var port: UInt16 = 0
-    var host = localHost
+    /// 127.0.0.1 unless `--host` names another address (checked here, so a bad one is a usage error).
+    var host = ListenAddress.loopback
     var writable = false
     var keys = KeyOptions()
 
@@ -15,7 +15,7 @@ struct ServeOptions: Equatable {
         let keys = try KeyOptions.extract(from: &words)
         var path: String?
         var port: UInt16 = 0
-        var host = localHost
+        var host = ListenAddress.loopback
         var writable = false
         var index = 0
         func value(_ flag: String) throws(BrowserError) -> String {
@@ -29,7 +29,7 @@ struct ServeOptions: Equatable {
                 let text = try value("--port")
                 guard let number = UInt16(text) else { throw .usage(usage + "  (--port takes 0 to 65535, not '\(text)')") }
                 port = number
-            case "--host": host = try value("--host")
+            case "--host": host = try ListenAddress(try value("--host"))
             case "--write": writable = true
             case let word where word.hasPrefix("-") && word.count > 1:
                 throw .usage(usage + "  ('\(word)' is not an option of serve)")
