@@ -55,6 +55,8 @@ class EditingTest(WritingTest):
         self.edit(3, "name", "Barnacle goose (edited)")
         self.wait_for(lambda d: self.pending() == 1, "one pending change")
         self.assertIn("Barnacle goose (edited)", self.css("#pendingList").get_attribute("textContent"))
+        self.wait_for(lambda d: "staged" in self.cell(3, "name").get_attribute("class")
+                      and self.cell(3, "name").text == '"Barnacle goose (edited)"', "the staged value marked")
         # A value the type check refuses never reaches the server; one the server refuses shows its message.
         self.wait_for(lambda d: not self.all("#gridRows input"), "the editor closed")
         self.edit(4, "latitude", "north")
@@ -71,7 +73,8 @@ class EditingTest(WritingTest):
         self.cell(4, "created").find_element(By.CSS_SELECTOR, "input").send_keys(Keys.ESCAPE)
         self.css("#commit").click()
         self.wait_for(lambda d: self.pending() == 0 and "committed" in self.css("#writeMessage").text.lower(), "the commit")
-        self.wait_for(lambda d: unquoted(self.cell(3, "name").text) == "Barnacle goose (edited)", "the new value on screen")
+        self.wait_for(lambda d: self.cell(3, "name").text == "Barnacle goose (edited)"
+                      and "staged" not in self.cell(3, "name").get_attribute("class"), "the new value on screen")
         server.stop()
         shown = helper.run_browser(self.path, "--json", "-c", "show Specimen[3]")
         self.assertIn('"name": "Barnacle goose (edited)"', shown)

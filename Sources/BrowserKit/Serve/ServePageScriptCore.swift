@@ -9,7 +9,7 @@ enum ServePageScriptCore {
     const $ = (id) => document.getElementById(id);
     // classes: /api/classes entries; tables: internal table name -> class name (for $link).
     const state = { classes: [], tables: {}, schemas: {}, graph: null, route: {}, version: null, pending: [],
-                    writes: 0, writing: 0, ownCommit: false };
+                    writes: 0, writing: 0, ownCommit: false, staged: new Map() };
 
     // An element with text only: strings given as children become text nodes, never HTML.
     function el(tag, properties, ...children) {

@@ -39,9 +39,12 @@ enum ServePageScriptEdit {
       node.classList.toggle("failed", !!failed);
     }
 
+    const stagedKey = (className, key, property) => className + "\n" + key + "\n" + property;
+
     function setPending(list) {
       if (!Array.isArray(list)) return;
       state.pending = list;
+      if (!list.length && state.staged.size) { state.staged.clear(); if (state.route.view === "grid") renderRows(); }
       const pending = $("pending");
       pending.textContent = list.length + " pending";
       pending.classList.toggle("some", list.length > 0);
@@ -93,8 +96,14 @@ enum ServePageScriptEdit {
         if (literal.error) { setWriteMessage(name + ": " + literal.error, true); input.focus(); return; }
         // No longer kept over re-renders: the fresh value replaces the editor once it is read.
         node.classList.remove("editing");
+        // Reads show the committed version: the staged value is marked on the cell until then.
+        const staged = stagedKey(className, key, name);
+        state.staged.set(staged, literal.value);
         const result = await write("/api/edit", { "class": className, key: Number(key), property: name, value: literal.value });
-        if (!result.ok && input.isConnected) { node.classList.add("editing"); input.focus(); }
+        if (!result.ok) {
+          state.staged.delete(staged);
+          if (input.isConnected) { node.classList.add("editing"); input.focus(); }
+        }
       };
       input.onkeydown = (event) => {
         if (event.key === "Enter") { event.preventDefault(); send(false); }

@@ -238,6 +238,12 @@ enum ServePageScriptGrid {
       }
       node.textContent = !cell && cut ? text.slice(0, cutLength) : text;
       node.title = text;
+      const staged = state.staged.get(stagedKey(className, key, name));
+      if (staged !== undefined) {
+        node.classList.add("staged");
+        node.textContent = staged;
+        node.title = "staged, not committed: " + staged + "\ncommitted: " + text;
+      }
       if (writable && !link && !node.classList.contains("open")) node.ondblclick = () => startEdit(node, className, key, name, value, text);
       return node;
     }
