@@ -24,3 +24,10 @@ if [ $# -eq 0 ] && [ "${REALM_FUZZ_SMOKE:-1}" != 0 ]; then
         REALM_FUZZ_FRESH=1 scripts/fuzz.sh "$harness" 0 -runs="$runs" -seed=1
     done
 fi
+
+# The page of `serve` in a real headless Chromium (Tests/Web, Selenium): Debian's chromium and
+# its driver, selenium from PyPI when missing. Only with the whole suite; REALM_WEB_TESTS=0
+# skips them.
+if [ $# -eq 0 ] && [ "${REALM_WEB_TESTS:-1}" != 0 ]; then
+    scripts/web_tests.sh
+fi

@@ -62,7 +62,7 @@ struct Router {
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         let handlers: [String: (HTTPRequest) -> HTTPResponse] = [
-            "/": { _ in .page(ServePage.html) },
+            "/": { _ in .page(ServePage.html(token: token.hex, writable: writable)) },
             "/api/classes": api.classes,
             "/api/schema": api.schema,
             "/api/objects": api.objects,
