@@ -72,8 +72,12 @@ struct ServeAPI {
             return .error(400, "give the class and the object key: /api/object?class=NAME&key=K")
         }
         guard let key = Int64(keyText) else { return .error(400, "the object key must be an integer, not '\(keyText)'") }
+        if let property = request.arguments["elements"] {
+            return elementPage(className: name, key: key, property: property, fromText: request.arguments["from"] ?? "0")
+        }
         var position = 0
         var properties = ""
+        var elements = ""
         // Rendered as `backlinks` then `show` render them: the linking objects' lines, then the
         // object's line.
         return answer { () throws(BrowserError) in
@@ -87,12 +91,14 @@ struct ServeAPI {
             properties = table.columns.map { column in
                 Self.string(column.name) + ": " + ServeCells.cell(try? object.value(of: column), catalog: catalog, cut: false)
             }.joined(separator: ", ")
+            // The elements of its collections, as the REPL's text (`ServeAPI+Elements`).
+            elements = Self.elementMembers(of: object, catalog: catalog)
             try BacklinkRows.print(object, catalog: catalog, session: session)
             try ObjectView.render(object, catalog: catalog, session: session)
         } wrapLines: { lines in
             let backlinks = "[" + lines.dropLast().joined(separator: ", ") + "]"
             return "{\"class\": \(Self.string(name)), \"position\": \(position), \"object\": \(lines.last ?? "null"), "
-                + "\"backlinks\": \(backlinks), \"cells\": {\(properties)}, \"backlinkCells\": [\(backlinkCells(lines.dropLast()))]}"
+                + "\"backlinks\": \(backlinks), \"cells\": {\(properties)}, \"backlinkCells\": [\(backlinkCells(lines.dropLast()))], \(elements)}"
         }
     }
 
