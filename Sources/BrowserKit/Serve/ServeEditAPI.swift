@@ -9,10 +9,15 @@ import RealmFormat
 struct ServeEditAPI {
     let session: Session
 
-    /// `POST /api/edit` with `{"class": C, "key": K, "property": P, "value": "LITERAL"}`: `set`.
+    /// `POST /api/edit` with `{"class": C, "key": K, "property": P, "value": "LITERAL"}`: `set`;
+    /// with `"entry": "KEY"` as well, a dictionary's entry (`set C[_key = K].P["KEY"] = LITERAL`,
+    /// added or replaced).
     func edit(_ request: HTTPRequest) -> HTTPResponse {
-        staged(request, needs: "{\"class\": C, \"key\": K, \"property\": P, \"value\": \"LITERAL\"}") { body, table throws(ServeEditRefusal) in
-            let target = try property(body, of: table)
+        staged(request, needs: "{\"class\": C, \"key\": K, \"property\": P, [\"entry\": \"KEY\",] \"value\": \"LITERAL\"}") { body, table throws(ServeEditRefusal) in
+            var target = try property(body, of: table)
+            if let entry = body["entry"] {
+                target += "[\(try entryKey(entry))]"
+            }
             return "set \(try object(body, of: table)).\(target) = \(try literal(body["value"]))"
         }
     }
@@ -64,13 +69,19 @@ struct ServeEditAPI {
                 guard index >= 0 else { throw .badRequest("index must be 0 or more") }
                 return "remove \(target)[\(index)]"
             }
-            guard let entry = body["entry"]?.string, !entry.contains(where: \.isNewline) else {
-                throw .badRequest("give the element's index, or a dictionary's entry key (one line)")
-            }
-            var quoted = ""
-            CanonicalValueEncoder.appendJSONString(entry, to: &quoted)
-            return "remove \(target)[\(quoted)]"
+            guard let entry = body["entry"] else { throw .badRequest("give the element's index, or a dictionary's entry key (one line)") }
+            return "remove \(target)[\(try entryKey(entry))]"
         }
+    }
+
+    /// A dictionary's entry key, quoted as a JSON string (the REPL reads JSON's escapes): one line.
+    private func entryKey(_ value: JSONValue) throws(ServeEditRefusal) -> String {
+        guard let entry = value.string, !entry.contains(where: \.isNewline) else {
+            throw .badRequest("entry must be a dictionary's key, a string on one line")
+        }
+        var quoted = ""
+        CanonicalValueEncoder.appendJSONString(entry, to: &quoted)
+        return quoted
     }
 
     /// Parses the body, finds the class it names and stages the command `command` builds from
