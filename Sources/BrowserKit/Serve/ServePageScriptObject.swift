@@ -1,6 +1,7 @@
 /// The object view's script: one object's properties (the server's text for each), the
-/// elements of its lists, sets and dictionaries (links followed on a click; appended to and
-/// removed from with `--write`), and the objects linking to it (its backlinks).
+/// elements of its lists, sets and dictionaries as the server's text of each (links followed
+/// on a click, nested collections opened; appended to, set by key and removed from with
+/// `--write`; 500 at a time), and the objects linking to it (its backlinks).
 enum ServePageScriptObject {
     static let text = #"""
     // Values longer than this show their start, and all of it on a click.
@@ -25,8 +26,10 @@ enum ServePageScriptObject {
         if (name === "_key") continue;
         const cell = body.cells ? body.cells[name] : null;
         const schema = propertyOf(className, name);
+        const elements = body.elements && Array.isArray(body.elements[name])
+          ? { cells: body.elements[name], count: body.elementCounts ? body.elementCounts[name] : body.elements[name].length } : null;
         rows.push(el("tr", { "data-property": name }, el("th", { text: name }), el("td", { class: "muted", text: schema ? schema.type : "" }),
-                     propertyValue(className, object._key, name, value, cell, schema)));
+                     propertyValue(className, object._key, name, value, cell, schema, elements)));
       }
       const parts = [title, tools, el("table", { id: "objectTable" }, ...rows)];
       const backlinks = Array.isArray(body.backlinks) ? body.backlinks : [];
@@ -62,12 +65,13 @@ enum ServePageScriptObject {
       return match ? { kind: match[1], element: match[2] } : null;
     }
 
-    // A property's value cell: text (editable with --write), or the elements of a collection.
-    function propertyValue(className, key, name, value, cell, schema) {
+    // A property's value cell: text (editable with --write), or the elements of a collection
+    // (`elements`: the server's cells of the first ones and their count).
+    function propertyValue(className, key, name, value, cell, schema, elements) {
       const collection = collectionKind(schema);
       const td = el("td", { class: "value" });
       const text = cell ? cell.text : rawText(value);
-      if (!collection || !isContainer(value)) {
+      if (!elements) {
         const node = valueCell(className, key, name, value, cell);
         node.classList.remove("cell", "cut");
         node.textContent = text.length > longText ? text.slice(0, longText) : text;
@@ -84,45 +88,95 @@ enum ServePageScriptObject {
           td.append(" ", el("button", { type: "button", class: "more bytes", text: "bytes", onclick: () => showBytes(className, key, name, value) }));
         }
         // Links and long values open on a click: a button edits them (and everything else).
-        if (writable && schema && !collectionKind(schema)) {
+        if (writable && schema && !collection) {
           const edit = el("button", { type: "button", class: "edit", text: "edit", title: schema.type === "link"
             ? "a link is written " + (schema.target || "Class") + "[N] (N: the position), or null" : "edit this value" });
           edit.onclick = () => startEdit(node, className, key, name, value, text);
           td.append(" ", edit);
         }
-        if (!isContainer(value)) return td;
-      } else {
-        td.append(el("div", { class: "muted", text: text.length > 200 ? text.slice(0, 200) + "…" : text }));
+        return td;
       }
-      const entries = Array.isArray(value) ? value.map((element, index) => [index, element]) : Object.entries(value || {});
+      td.append(el("div", { class: "muted", text: text.length > 200 ? text.slice(0, 200) + "…" : text }));
+      const dictionary = collection ? collection.kind === "dictionary" : elements.cells.some((element) => "entry" in element);
       const list = el("ol", { class: "elements", start: "0" });
-      if (!Array.isArray(value)) list.style.listStyle = "none";
-      const items = entries.map(([index, element]) => {
-        const link = linkOf(element);
-        const label = Array.isArray(value) ? "" : JSON.stringify(index) + ": ";
-        const item = el("li", { "data-index": String(index) }, label);
-        item.append(link ? el("span", { class: "link element", text: rawText(element), onclick: () => goObject(link["class"], link.key) })
-                         : el("span", { class: "element", text: rawText(element) }));
-        if (writable && collection) {
-          const which = collection.kind === "dictionary" ? { entry: String(index) } : { index: Number(index) };
-          item.append(el("button", { type: "button", class: "remove", text: "remove", title: "remove this element",
-                                     onclick: () => write("/api/remove", Object.assign({ "class": className, key: Number(key), property: name }, which)) }));
+      if (dictionary) list.style.listStyle = "none";
+      const item = (element, index) => {
+        const node = el("li", { "data-index": String(index) });
+        if (dictionary) {
+          node.dataset.entry = element.entry;
+          node.append(el("span", { class: "entry", text: JSON.stringify(element.entry) }), " → ");
         }
-        return item;
-      });
-      appendCapped(list, items);
-      if (entries.length) td.append(list);
-      if (writable && collection && collection.kind !== "dictionary") {
-        const input = el("input", { class: "appendValue", placeholder: "new " + collection.element + (collection.element === "link" ? " (e.g. " + (schema.target || "Class") + "[0])" : "") });
-        const add = () => {
+        node.append(elementNode(element));
+        if (writable && collection) {
+          const which = dictionary ? { entry: element.entry } : { index };
+          node.append(" ", el("button", { type: "button", class: "remove", text: "remove", title: "remove this element",
+                                          onclick: () => write("/api/remove", Object.assign({ "class": className, key: Number(key), property: name }, which)) }));
+        }
+        return node;
+      };
+      list.append(...elements.cells.map(item));
+      // The rest, 500 at a time, from the server.
+      let loaded = elements.cells.length;
+      if (elements.count > loaded) {
+        const rest = el("li", {}, el("button", { type: "button", class: "more", text: "show all " + elements.count }));
+        rest.firstChild.onclick = async () => {
+          while (loaded < elements.count) {
+            const { ok, body } = await api("/api/object", { "class": className, key, elements: name, from: loaded });
+            const cells = ok && body.elements ? body.elements[name] || [] : [];
+            if (!cells.length) break;
+            rest.before(...cells.map((element, offset) => item(element, loaded + offset)));
+            loaded += cells.length;
+          }
+          rest.remove();
+        };
+        list.append(rest);
+      }
+      if (elements.cells.length) td.append(list);
+      if (writable && collection) td.append(addForm(className, key, name, schema, collection));
+      return td;
+    }
+
+    // An element: its text; a link (or embedded object) opens on a click, a nested collection
+    // shows its elements.
+    function elementNode(element) {
+      const link = element.link;
+      if (link) return el("span", { class: "link element", text: element.text, onclick: () => goObject(link["class"], link.key) });
+      const node = el("span", { class: "element", text: element.text });
+      if (element.open && Array.isArray(element.elements)) {
+        node.classList.add("open");
+        node.onclick = () => {
+          if (node.nextSibling && node.nextSibling.classList && node.nextSibling.classList.contains("nested")) { node.nextSibling.remove(); return; }
+          const nested = el("ol", { class: "elements nested", start: "0" }, ...element.elements.map((inner, index) => {
+            const entry = "entry" in inner ? [el("span", { class: "entry", text: JSON.stringify(inner.entry) }), " → "] : [];
+            return el("li", { "data-index": String(index) }, ...entry, elementNode(inner));
+          }));
+          node.after(nested);
+        };
+      }
+      return node;
+    }
+
+    // With --write: a new element for a list or set, a key and a value for a dictionary.
+    function addForm(className, key, name, schema, collection) {
+      const example = collection.element === "link" ? " (e.g. " + (schema.target || "Class") + "[0])" : "";
+      const input = el("input", { class: "appendValue", placeholder: (collection.kind === "dictionary" ? "" : "new ") + collection.element + example });
+      if (collection.kind === "dictionary") {
+        const entry = el("input", { class: "entryKey", placeholder: "key" });
+        const set = () => {
           const literal = literalFor(collection.element, input.value, false);
           if (literal.error) { setWriteMessage(literal.error, true); return; }
-          write("/api/append", { "class": className, key: Number(key), property: name, value: literal.value });
+          write("/api/edit", { "class": className, key: Number(key), property: name, entry: entry.value, value: literal.value });
         };
-        input.onkeydown = (event) => { if (event.key === "Enter") add(); };
-        td.append(el("div", {}, input, " ", el("button", { type: "button", class: "append", text: "append", onclick: add })));
+        input.onkeydown = (event) => { if (event.key === "Enter") set(); };
+        return el("div", {}, entry, " → ", input, " ", el("button", { type: "button", class: "setEntry", text: "set entry", onclick: set }));
       }
-      return td;
+      const add = () => {
+        const literal = literalFor(collection.element, input.value, false);
+        if (literal.error) { setWriteMessage(literal.error, true); return; }
+        write("/api/append", { "class": className, key: Number(key), property: name, value: literal.value });
+      };
+      input.onkeydown = (event) => { if (event.key === "Enter") add(); };
+      return el("div", {}, input, " ", el("button", { type: "button", class: "append", text: "append", onclick: add }));
     }
     """#
 }
