@@ -53,7 +53,7 @@ enum ServePageStyle {
     .cell.null, #objectView .null { color: #999; font-style: italic; }
     .cell.loading { color: #bbb; }
     .cell.staged { background: #fff0c0; font-style: italic; }
-    .cell.open, .link { color: #0645ad; cursor: pointer; text-decoration: underline; }
+    .cell.open, .link, .element.open { color: #0645ad; cursor: pointer; text-decoration: underline; }
     .cell.cut::after { content: " ⋯"; color: #06a; }
     .cell.cut { cursor: zoom-in; }
     .cell input { width: 100%; font: inherit; }
