@@ -3,6 +3,7 @@ checked against the fixtures' own JSON dumps (written by realm-core)."""
 
 import unittest
 
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import serve_helper as helper
@@ -104,6 +105,34 @@ class BrowsingTest(PageTest):
         self.click(lambda: self.all('#objectTable tr[data-property="banks"] li .element')[0], "a list element")
         target = person["banks"][0]["$link"][1]
         self.wait_for(lambda d: self.css("#objectTitle").text.startswith(f"BankInfo[_key = {target}]"), "the bank")
+
+    def test_collection_elements_show_the_repl_text(self):
+        objects = dump("alltypes")["AllTypes"]["objects"]
+        # An object with ints in a list and entries in a dictionary, and the longest list.
+        holder = next(o for o in objects if o["intList"] and o["intDict"]["$dict"])
+        longest = max(objects, key=lambda o: len(o["intList"]))
+        server = self.serve(helper.fixture("alltypes.realm"))
+        self.open(server, f"class=AllTypes&key={holder['_key']}")
+        row = '#objectTable tr[data-property="intList"]'
+        self.wait_for(lambda d: len(self.all(f"{row} li .element")) == len(holder["intList"]), "the list's elements")
+        # The REPL's text of an int (bare), not the dump's JSON ({"$int": ...}).
+        self.assertEqual([e.text for e in self.all(f"{row} li .element")], [str(n) for n in holder["intList"]])
+        entries = self.all('#objectTable tr[data-property="intDict"] li')
+        self.assertEqual([(e.get_attribute("data-entry"), e.find_element(By.CSS_SELECTOR, ".element").text) for e in entries],
+                         [(k, str(v)) for k, v in holder["intDict"]["$dict"]])
+        self.assertTrue(all(not e.text.startswith('{"$') for e in self.all("#objectTable li .element")))
+        # A list of links: each element is its target's label, which opens it.
+        targets = self.all('#objectTable tr[data-property="targetList"] li .element.link')
+        self.assertEqual(len(targets), len(holder["targetList"]))
+        # 500 elements, then the rest from the server.
+        self.open(server, f"class=AllTypes&key={longest['_key']}")
+        self.wait_for(lambda d: self.css("#objectTitle").text.startswith(f"AllTypes[_key = {longest['_key']}]")
+                      and len(self.all(f"{row} li .element")) == 500, "the first 500 elements")
+        self.click(lambda: self.css(f"{row} li button.more"), "show all")
+        self.wait_for(lambda d: len(self.all(f"{row} li .element")) == len(longest["intList"]), "every element")
+        texts = self.driver.execute_script("return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent);",
+                                           f"{row} li .element")
+        self.assertEqual(texts, [str(n) for n in longest["intList"]])
 
     def test_a_query_error_shows_the_message_and_the_position(self):
         server = self.serve(helper.fixture("species.realm"))

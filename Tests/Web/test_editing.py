@@ -166,6 +166,27 @@ class ListEditingTest(WritingTest):
         self.assertEqual(shown["owner"]["$link"][1], persons[new_owner]["_key"])
 
 
+class DictionaryEditingTest(WritingTest):
+    fixture = "alltypes"
+
+    def test_set_an_entry_of_a_dictionary(self):
+        holder = next(o for o in dump("alltypes")["AllTypes"]["objects"] if o["intDict"]["$dict"])
+        server = self.serve(self.path, write=True)
+        self.open(server, f"class=AllTypes&key={holder['_key']}")
+        row = 'tr[data-property="intDict"]'
+        self.wait_for(lambda d: len(self.all(f"{row} li")) == len(holder["intDict"]["$dict"]), "the entries")
+        self.css(f"{row} .entryKey").send_keys("added")
+        self.css(f"{row} .appendValue").send_keys("42")
+        self.click(lambda: self.css(f"{row} .setEntry"), "set entry")
+        self.wait_for(lambda d: self.pending() == 1, "the entry pending")
+        self.commit()
+        self.wait_for(lambda d: any(e.get_attribute("data-entry") == "added" and e.find_element(By.CSS_SELECTOR, ".element").text == "42"
+                                    for e in self.all(f"{row} li")), "the new entry")
+        server.stop()
+        shown = json.loads(helper.run_browser(self.path, "--json", "-c", f"show AllTypes[_key = {holder['_key']}]"))
+        self.assertEqual(sorted(map(tuple, shown["intDict"]["$dict"])), sorted([tuple(e) for e in holder["intDict"]["$dict"]] + [("added", 42)]))
+
+
 
 if __name__ == "__main__":
     unittest.main()
