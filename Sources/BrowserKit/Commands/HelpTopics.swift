@@ -135,7 +135,11 @@ enum HelpTopics {
       /api/schema?class=C                    the properties, as 'schema C' in jsonl mode
       /api/objects?class=C&offset=N&limit=M  a page of objects (canonical JSON, as dump), and
                                              "cells": each value's text as the REPL shows it
-      /api/object?class=C&key=K              one object by key, with the objects linking to it
+      /api/object?class=C&key=K              one object by key, with the objects linking to it;
+                                             "elements": each list's, set's and dictionary's
+                                             elements as the REPL's text (an entry's key as
+                                             "entry"), the first 500, and "elementCounts"
+      /api/object?class=C&key=K&elements=P&from=N   the next 500 elements of collection P
       /api/query?class=C&q=RQL&offset&limit  the matches; an invalid query answers 400 with
                                              "position" and "end" (UTF-8 byte offsets in q);
                                              the next pages of the same query reuse its result
@@ -147,6 +151,7 @@ enum HelpTopics {
     With --write (POST, with the header X-Realm-Browser-Token: HEX; the same transaction as
     begin/set/commit, so the file is locked for writing from the first edit to the commit):
       /api/edit    {"class": C, "key": K, "property": P, "value": "LITERAL"}  stages 'set'
+                   (with "entry": "KEY": a dictionary's entry, set C[_key = K].P["KEY"] = …)
       /api/create  {"class": C, "values": {"P": "LITERAL", ...}}            stages 'create'
       /api/delete  {"class": C, "key": K}                                  stages 'delete'
       /api/append  {"class": C, "key": K, "property": P, "value": "LITERAL"}  stages 'append'
