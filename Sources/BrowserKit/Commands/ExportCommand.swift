@@ -44,6 +44,16 @@ enum ExportCommand {
         let progress = ProgressReporter(total: source.count, label: "export")
         defer { progress.finish() }
         let output = try ReplacingFileOutput(path: path)
+        try write(source, format: format, encoder: encoder, progress: progress, to: output)
+        try output.commit()
+        progress.finish()
+        let what = source.keys == nil ? "" : " (last find result)"
+        session.confirm("exported \(source.count) \(source.table.displayName) object\(source.count == 1 ? "" : "s")\(what) to \(path)")
+    }
+
+    /// Writes one class or result in `format` to `output` (a file here, a download in `serve`).
+    static func write(_ source: ExportSource, format: Format, encoder: ExportValueEncoder, progress: ProgressReporter,
+                      to output: OutputSink) throws(BrowserError) {
         do throws(RealmFormatError) {
             switch format {
             case .json: try JSONExporter(encoder: encoder, progress: progress).write(source, to: output)
@@ -54,10 +64,6 @@ enum ExportCommand {
         } catch {
             throw .file(error)
         }
-        try output.commit()
-        progress.finish()
-        let what = source.keys == nil ? "" : " (last find result)"
-        session.confirm("exported \(source.count) \(source.table.displayName) object\(source.count == 1 ? "" : "s")\(what) to \(path)")
     }
 
     /// A class by name, or the last `find` result (`result`, `last`) when no class has that name.

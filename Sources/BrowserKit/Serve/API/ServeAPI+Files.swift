@@ -40,28 +40,15 @@ extension ServeAPI {
                 var keys: [Int64]?
                 if let text {
                     do throws(QueryError) {
-                        keys = try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
-                            let (query, arguments) = try QueryArguments.split(text)
-                            return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
-                        }
+                        keys = try queryKeys(text, on: table, catalog: catalog)
                     } catch {
                         if case let .file(fileError) = error { throw .file(fileError) }
                         throw .invalidValue("the query: \(error.message)")
                     }
                 }
                 let source = ExportSource(table: table, keys: keys)
-                let encoder = ExportValueEncoder(file: catalog.file)
-                let progress = ProgressReporter(total: source.count, label: "export", drawn: false)
-                do throws(RealmFormatError) {
-                    switch format {
-                    case .json: try JSONExporter(encoder: encoder, progress: progress).write(source, to: output)
-                    case .csv:
-                        var done = 0
-                        try CSVExporter(encoder: encoder, progress: progress).write(source, to: output, done: &done)
-                    }
-                } catch {
-                    throw .file(error)
-                }
+                try ExportCommand.write(source, format: format, encoder: ExportValueEncoder(file: catalog.file),
+                                        progress: ProgressReporter(total: source.count, label: "export", drawn: false), to: output)
             }
         }
         if let error { return Self.response(for: error) }

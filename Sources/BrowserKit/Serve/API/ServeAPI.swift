@@ -135,10 +135,7 @@ struct ServeAPI {
             columns = table.columns
             let keys: [Int64]
             do throws(QueryError) {
-                keys = try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
-                    let (query, arguments) = try QueryArguments.split(text)
-                    return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
-                }
+                keys = try queryKeys(text, on: table, catalog: catalog)
             } catch {
                 if case let .file(fileError) = error { throw .file(fileError) }
                 failure = error
@@ -159,6 +156,14 @@ struct ServeAPI {
         }
         extra += ", \"annotated\": \(Self.string(failure.annotated(query: text)))"
         return .error(400, failure.message, extra: extra)
+    }
+
+    /// The keys `text` finds in `table`, from the cache while the file keeps its version.
+    func queryKeys(_ text: String, on table: Table, catalog: Catalog) throws(QueryError) -> [Int64] {
+        try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
+            let (query, arguments) = try QueryArguments.split(text)
+            return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
+        }
     }
 
     /// Runs `body` as a read command and wraps its jsonl lines, as a JSON array, with `wrap`.
