@@ -14,12 +14,14 @@ sorted=$("$browser" "$file" -c 'mode csv' -c "schema $class" | awk -F, 'NR > 1 &
 "$browser" serve "$file" --port 0 >"$work/url" 2>"$work/errors" &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
-while ! [ -s "$work/url" ]; do
+for _ in $(seq 1200); do
+    [ -s "$work/url" ] && break
     kill -0 $server 2>/dev/null || { cat "$work/errors" >&2; exit 1; }
     sleep 0.1
 done
+[ -s "$work/url" ] || { echo "bench_serve: serve printed no URL in 120 s" >&2; exit 1; }
 url=$(head -1 "$work/url")
-base=${url%%/?token=*}
+base=${url%%/\?token=*}
 token=${url#*token=}
 cookie="realm_browser_token_${base##*:}=$token"
 

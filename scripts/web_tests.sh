@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The web tests of `realm-browser serve` (Tests/Web): installs what they need on a fresh Debian
 # machine (chromium and chromium-driver from apt, selenium from PyPI), builds the debug
-# executable and runs them. Arguments go to unittest (e.g. test_serve_page.BrowsingTest).
+# executable and runs them. Arguments go to unittest (e.g. test_browsing.BrowsingTest).
 # REALM_SCREENSHOTS=DIR also saves screenshots of the main views there (scripts/screenshots.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -25,11 +25,15 @@ struct rb_mhd_library {
 };
 
 /// Loads the library (Debian's libmicrohttpd12) and finds every function; NULL when all were
-/// found, else dlerror's text.
+/// found, else why not (the first failure: the versioned name's, which says more than the
+/// fallback's "not found" when the library is there but one of its own libraries is not).
 static inline const char *rb_mhd_load(struct rb_mhd_library *library) {
     void *handle = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) handle = dlopen("libmicrohttpd.so", RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) return dlerror();
+    if (handle == NULL) {
+        const char *first = dlerror();
+        handle = dlopen("libmicrohttpd.so", RTLD_NOW | RTLD_LOCAL);
+        if (handle == NULL) return first != NULL ? first : "libmicrohttpd.so.12 cannot be loaded";
+    }
     const char *names[] = {"MHD_start_daemon", "MHD_stop_daemon", "MHD_get_daemon_info", "MHD_get_connection_values",
                            "MHD_create_response_from_buffer", "MHD_destroy_response", "MHD_add_response_header",
                            "MHD_queue_response"};
@@ -38,7 +42,11 @@ static inline const char *rb_mhd_load(struct rb_mhd_library *library) {
                       &library->destroy_response, &library->add_response_header, &library->queue_response};
     for (size_t index = 0; index < sizeof names / sizeof names[0]; index++) {
         *slots[index] = dlsym(handle, names[index]);
-        if (*slots[index] == NULL) return dlerror();
+        if (*slots[index] == NULL) {
+            const char *failure = dlerror();
+            dlclose(handle);
+            return failure != NULL ? failure : names[index];
+        }
     }
     return NULL;
 }

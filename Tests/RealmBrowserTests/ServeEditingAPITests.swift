@@ -36,6 +36,8 @@ struct ServeEditingAPITests {
         #expect(try post("/api/remove", #"{"class": "TaskList", "key": 1, "property": "tasks", "index": 99}"#).status == 400)
         #expect(try post("/api/delete", #"{"class": "Task"}"#).status == 400)
         #expect(try post("/api/delete", #"{"class": "Nope", "key": 1}"#).status == 404)
+        // A write path asked with GET: the method is wrong, not the path.
+        #expect(try server.client.get("/api/commit", token: server.token).status == 405)
         #expect(try JSONParser.parse(server.client.get("/api/version", token: server.token).body)["pending"]?.array == [])
 
         let created = try post("/api/create", #"{"class": "Task", "values": {"name": "'Buy milk'", "isCompleted": "true"}}"#)

@@ -168,8 +168,12 @@ struct ServeElementsAPITests {
         #expect(try post("/api/edit", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": "a\nb", "value": "7"}"#).status == 400)
         #expect(try post("/api/edit", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": 3, "value": "7"}"#).status == 400)
         #expect(try post("/api/edit", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": "k", "value": "\"x\""}"#).status == 400)
-        let key = "new \"key\" ]"
-        let set = try post("/api/edit", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": "new \"key\" ]", "value": "7"}"#)
+        // A key that the REPL's path scanner would read as more path (another object's entry).
+        #expect(try post("/api/edit", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": "k\"].x[\"zz", "value": "7"}"#).status == 400)
+        #expect(try post("/api/remove", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": "a]b"}"#).status == 400)
+        #expect(try JSONParser.parse(server.client.get("/api/version", token: server.token).body)["pending"]?.array == [])
+        let key = "new key, with spaces"
+        let set = try post("/api/edit", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": "new key, with spaces", "value": "7"}"#)
         #expect(set.status == 200, "\(set.body)")
         #expect(try JSONParser.parse(set.body)["pending"]?.array?.count == 1)
         #expect(try post("/api/commit", "").status == 200)

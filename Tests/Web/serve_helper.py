@@ -8,6 +8,7 @@ import select
 import shutil
 import signal
 import subprocess
+import tempfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -58,12 +59,16 @@ class Server:
 
     def __init__(self, path, write=False):
         command = [BINARY, "serve", path, "--port", "0"] + (["--write"] if write else [])
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # Standard error to a file: a pipe no one reads until the end could fill and stop the server.
+        self.errors = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.errors, text=True)
         ready, _, _ = select.select([self.process.stdout], [], [], PATIENCE)
         line = self.process.stdout.readline().strip() if ready else ""
         if not line.startswith("http://"):
+            self.errors.seek(0)
+            errors = self.errors.read()
             self.stop()
-            raise AssertionError(f"serve printed no URL (exit status {self.process.returncode}): {line!r}")
+            raise AssertionError(f"serve printed no URL (exit status {self.process.returncode}): {line!r} {errors}")
         self.url = line
         self.base = line.split("/?", 1)[0]
 
@@ -75,9 +80,9 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream:
-                stream.close()
+        if self.process.stdout:
+            self.process.stdout.close()
+        self.errors.close()
         return self.process.returncode
 
 

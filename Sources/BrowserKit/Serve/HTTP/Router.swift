@@ -72,12 +72,15 @@ struct Router {
             "/api/export": api.export,
             "/api/graph": api.graph,
         ]
-        if request.method == "POST", let edits {
+        if let edits {
             let writes: [String: (HTTPRequest) -> HTTPResponse] = [
                 "/api/edit": edits.edit, "/api/commit": edits.commit, "/api/rollback": edits.rollback,
                 "/api/create": edits.create, "/api/delete": edits.delete, "/api/append": edits.append, "/api/remove": edits.remove,
             ]
-            if let handler = writes[request.path] { return handler(request) }
+            if let handler = writes[request.path] {
+                guard request.method == "POST" else { return .error(405, "\(request.path) only answers POST") }
+                return handler(request)
+            }
         }
         guard let handler = handlers[request.path] else {
             return .error(404, "no such page or API: \(request.path)")
