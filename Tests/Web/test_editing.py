@@ -79,6 +79,20 @@ class EditingTest(WritingTest):
         shown = helper.run_browser(self.path, "--json", "-c", "show Specimen[3]")
         self.assertIn('"name": "Barnacle goose (edited)"', shown)
 
+    def test_a_line_separator_in_a_string_is_sent_escaped(self):
+        # U+2028 is no line break to JSON.stringify, but the server takes literals on one line:
+        # the page sends it as \u2028, which the REPL reads back into the character.
+        server = self.serve(self.path, write=True)
+        self.open(server, "class=Specimen")
+        self.wait_for(lambda d: self.cell(5, "name").text, "the rows")
+        self.edit(5, "name", "two\u2028lines")
+        self.wait_for(lambda d: self.pending() == 1, "one pending change")
+        self.css("#commit").click()
+        self.wait_for(lambda d: self.pending() == 0 and "committed" in self.css("#writeMessage").text.lower(), "the commit")
+        server.stop()
+        shown = json.loads(helper.run_browser(self.path, "--json", "-c", "show Specimen[5]"))
+        self.assertEqual(shown["name"], "two\u2028lines")
+
     def test_rollback_drops_the_change(self):
         server = self.serve(self.path, write=True)
         self.open(server, "class=Specimen")

@@ -52,6 +52,8 @@ public enum ServeCommand {
                                     return router.screen(request)
                                 },
                                 respond: { box.router?.respond($0) ?? .error(503, "starting") })
+            // Debug builds only (the tests'): a release build never holds a request.
+            #if DEBUG
             if getenv("REALM_BROWSER_SERVE_HOLD") != nil {
                 // A sink of its own: `output` belongs to this thread, which may still be
                 // clearing its buffer after writing the URL when the first request comes.
@@ -61,6 +63,7 @@ public enum ServeCommand {
                     announce.flush()
                 }
             }
+            #endif
             try server.start(address: options.host, port: options.port)
             let router = Router(token: token, port: server.port, writable: options.writable, api: api, address: options.host)
             server.locked { box.router = router }

@@ -242,6 +242,11 @@ final class HTTPServer: @unchecked Sendable {
         _ = rb_mhd_header(library, response, "X-Frame-Options", "DENY")
         _ = rb_mhd_header(library, response, "Cache-Control", "no-store")
         _ = rb_mhd_header(library, response, "Referrer-Policy", "no-referrer")
+        // The page's script and style are inline and it talks only to this server: nothing
+        // else may load or run, should a value ever reach the page as markup.
+        _ = rb_mhd_header(library, response, "Content-Security-Policy",
+                          "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; "
+                          + "img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
         for header in answer.headers { _ = rb_mhd_header(library, response, header.name, header.value) }
         return rb_mhd_queue(library, connection, UInt32(answer.status), response)
     }

@@ -6,10 +6,17 @@ enum ServePageScriptEdit {
     static let text = #"""
     // The literal for `text` typed for a property of `type` ("int", "string", "link", ...):
     // {value} or {error}. Strings are quoted (JSON's escapes are the query language's too).
+    // JSON.stringify leaves U+0085, U+2028 and U+2029 as they are, and the server refuses a
+    // literal that holds a line break: they go as \u escapes, which the REPL reads.
+    function quoted(text) {
+      return JSON.stringify(text).replace(/[\u0085\u2028\u2029]/g,
+        c => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+    }
+
     function literalFor(type, text, asNull) {
       const typed = text.trim();
       if (asNull) return { value: "null" };
-      if (type === "string" || type === "data" || type === "binary") return { value: JSON.stringify(text) };
+      if (type === "string" || type === "data" || type === "binary") return { value: quoted(text) };
       if (!typed) return { error: "give a " + type + " value (or null)" };
       if (typed === "null") return { value: "null" };
       if (type === "int" && !/^[+-]?\d+$/.test(typed)) return { error: "'" + typed + "' is not an integer" };
@@ -27,7 +34,7 @@ enum ServePageScriptEdit {
         return { value: shown[1] + (shown[2] ? ":" + String(Number(shown[2].padEnd(9, "0"))) : "") };
       }
       if (type === "mixed" && !/^([+-]?[\d.]|true$|false$|["'{\[]|[A-Za-z_]\w*\s*\[|[A-Za-z]+\()/i.test(typed)) {
-        return { value: JSON.stringify(text) };
+        return { value: quoted(text) };
       }
       return { value: typed };
     }
