@@ -90,10 +90,8 @@ struct ServeBrowsingAPITests {
     @Test("a long string is cut in the grid and whole in the object")
     func longValuesAreCut() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = try Self.temporaryDirectory()
+        let (directory, path) = try Self.copy("tasks")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/tasks.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("tasks"), toPath: path)
         let long = String(repeating: "abcdefghij", count: 100)
         let set = try ExecutableTests().run([path, "-c", "set Task[_key = 2].notes = '\(long)'"])
         #expect(set.status == 0, "\(set.standardError)")
@@ -110,10 +108,8 @@ struct ServeBrowsingAPITests {
     @Test("the version moves with another process's commit and the next page shows it")
     func liveVersion() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = try Self.temporaryDirectory()
+        let (directory, path) = try Self.copy("tasks")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/tasks.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("tasks"), toPath: path)
         let server = try ServeTests.Server(path: path)
         defer { server.process.stop() }
         let before = try server.json("/api/version")
@@ -211,6 +207,14 @@ struct ServeBrowsingAPITests {
         #expect(zip(keys, keys.dropFirst()).allSatisfy { dates($0).lexicographicallyPrecedes(dates($1)) || dates($0) == dates($1) })
         let whole = try server.json("/api/query?class=Task&q=\(query)&limit=1000")["objects"]?.array?.compactMap { $0["_key"]?.int }
         #expect(whole == keys)
+    }
+
+    /// A copy of FIXTURE.realm in a new temporary directory (removed by the caller).
+    static func copy(_ fixture: String) throws -> (directory: String, path: String) {
+        let directory = try temporaryDirectory()
+        let path = directory + "/\(fixture).realm"
+        try FileManager.default.copyItem(atPath: Fixtures.realmPath(fixture), toPath: path)
+        return (directory, path)
     }
 
     static func temporaryDirectory() throws -> String {

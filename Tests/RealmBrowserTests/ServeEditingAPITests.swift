@@ -11,18 +11,12 @@ struct ServeEditingAPITests {
     @Test("four kinds of change in one commit, each as Realm's dump with the change")
     func stagedAndCommitted() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = try ServeBrowsingAPITests.temporaryDirectory()
+        let (directory, path) = try ServeBrowsingAPITests.copy("tasks")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/tasks.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("tasks"), toPath: path)
         let dump = try ServeTests.dump("tasks")
         let server = try ServeTests.Server(path: path, ["--write"])
         defer { server.process.stop() }
-        let cookie = "realm_browser_token_\(server.client.port)=\(server.token)"
-        func post(_ target: String, _ body: String) throws -> ServeClient.Response {
-            try server.client.send("POST", target, headers: ["Cookie": cookie, "X-Realm-Browser-Token": server.token,
-                                                             "Content-Type": "application/json"], body: body)
-        }
+        let post = server.post
         let lists = ServeTests.table(dump, "class_TaskList")?["objects"]?.array ?? []
         let tasks = ServeTests.table(dump, "class_Task")?["objects"]?.array ?? []
         let linked = { (object: JSONValue?) in object?["tasks"]?.array?.compactMap { $0["$link"]?.array?.last?.int } ?? [] }
@@ -74,11 +68,8 @@ struct ServeEditingAPITests {
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let server = try ServeTests.Server("tasks")
         defer { server.process.stop() }
-        let cookie = "realm_browser_token_\(server.client.port)=\(server.token)"
         for target in ["/api/edit", "/api/create", "/api/delete", "/api/append", "/api/remove", "/api/commit", "/api/rollback"] {
-            let response = try server.client.send("POST", target, headers: ["Cookie": cookie, "X-Realm-Browser-Token": server.token],
-                                                  body: #"{"class": "Task", "key": 1}"#)
-            #expect(response.status == 403, "\(target)")
+            #expect(try server.post(target, #"{"class": "Task", "key": 1}"#).status == 403, "\(target)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
     }

@@ -152,18 +152,12 @@ struct ServeElementsAPITests {
     @Test("a dictionary entry set through /api/edit and committed is the dump's with that one entry")
     func entrySet() throws {
         guard Fixtures.requirePresent() else { return }
-        let directory = try ServeBrowsingAPITests.temporaryDirectory()
+        let (directory, path) = try ServeBrowsingAPITests.copy("alltypes")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/alltypes.realm"
-        try FileManager.default.copyItem(atPath: Fixtures.realmPath("alltypes"), toPath: path)
         let dump = try ServeTests.dump("alltypes")
         let server = try ServeTests.Server(path: path, ["--write"])
         defer { server.process.stop() }
-        let cookie = "realm_browser_token_\(server.client.port)=\(server.token)"
-        func post(_ target: String, _ body: String) throws -> ServeClient.Response {
-            try server.client.send("POST", target, headers: ["Cookie": cookie, "X-Realm-Browser-Token": server.token,
-                                                             "Content-Type": "application/json"], body: body)
-        }
+        let post = server.post
         // Refused: a key over two lines, a key that is not a string, a value of the wrong type.
         #expect(try post("/api/edit", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": "a\nb", "value": "7"}"#).status == 400)
         #expect(try post("/api/edit", #"{"class": "AllTypes", "key": 1, "property": "intDict", "entry": 3, "value": "7"}"#).status == 400)

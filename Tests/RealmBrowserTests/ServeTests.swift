@@ -35,6 +35,12 @@ struct ServeTests {
             token = String(match.2)
         }
 
+        /// POST with the token's cookie and the write header, as the page sends an edit.
+        func post(_ target: String, _ body: String) throws -> ServeClient.Response {
+            try client.send("POST", target, headers: ["Cookie": "realm_browser_token_\(client.port)=\(token)", "X-Realm-Browser-Token": token,
+                                                      "Content-Type": "application/json"], body: body)
+        }
+
         func json(_ target: String) throws -> JSONValue {
             let response = try client.get(target, token: token)
             #expect(response.status == 200, "\(target): \(response.body)")
