@@ -30,7 +30,7 @@ enum Aggregator {
     /// across types (bool < numbers < string < binary < date < objectId < uuid < link), so a
     /// list holding a number and a uuid has the uuid as its maximum, which compares with no
     /// number: this is why `mixedList.@max > 100` matches nothing in Realm. @sum/@avg add up
-    /// only the numbers (bools, strings and the rest are not numbers) and average over them.
+    /// only the numbers, in Decimal128 (`DecimalSum` has Realm's rule), and average over them.
     private static func mixed(_ function: AggregateFunction, _ elements: [RealmValue]) -> RealmValue {
         switch function {
         case .min, .max:
@@ -42,11 +42,9 @@ enum Aggregator {
             }
             return best ?? .null
         case .sum, .average:
-            let numbers = elements.filter { value in
-                guard let number = ValueComparator.number(value) else { return false }
-                return !number.isNaN
-            }
-            return arithmetic(function, numbers)
+            var sum = DecimalSum()
+            for element in elements { sum.add(element) }
+            return function == .sum ? sum.sum : sum.average
         }
     }
 

@@ -135,7 +135,7 @@ enum DecimalConversion {
     }
 
     /// The BID encoding, with the exponent brought into range where the value allows it.
-    private static func encode(_ negative: Bool, _ coefficient: UInt128, _ exponent: Int) -> Decimal128 {
+    static func encode(_ negative: Bool, _ coefficient: UInt128, _ exponent: Int) -> Decimal128 {
         var coefficient = coefficient
         var exponent = exponent
         let sign: UInt64 = negative ? 1 << 63 : 0

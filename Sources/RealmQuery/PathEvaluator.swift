@@ -30,7 +30,7 @@ struct PathEvaluator {
     /// The raw items at the end of `path`, starting from `start`.
     func evaluate(_ path: BoundPath, from start: PathItem) throws(RealmFormatError) -> [PathItem] {
         var items = [start]
-        for step in path.steps {
+        for (position, step) in path.steps.enumerated() {
             var next: [PathItem] = []
             switch step {
             case let .property(column):
@@ -50,13 +50,7 @@ struct PathEvaluator {
                     next.append(.value(.int(Int64(total))))
                 }
             case let .dictionaryKey(key):
-                // A key the dictionary lacks is no value (not null): Realm's `dict['k'] == nil`
-                // matches only a key that holds null.
-                for collection in dictionaries(in: items) {
-                    if let entry = try collections.entries(of: collection).first(where: { $0.key == .string(key) }) {
-                        next.append(.value(entry.value))
-                    }
-                }
+                try lookUp(key, in: items, endOfPath: position == path.steps.count - 1, into: &next)
             case .dictionaryKeys, .dictionaryValues:
                 for collection in dictionaries(in: items) {
                     for entry in try collections.entries(of: collection) {
@@ -89,6 +83,39 @@ struct PathEvaluator {
             items = next
         }
         return items
+    }
+
+    /// `['key']` on each item, as Realm reads it (realm-core `Collection::get_any`):
+    /// - a dictionary yields the key's value. A key it lacks yields one null value when the
+    ///   dictionary is not empty and the path ends here (`dict['nope'] == nil` matches,
+    ///   `dict['nope'] != nil` does not), and no value at all when the dictionary is empty or
+    ///   was never created, or the path goes on (neither `== nil` nor `!= nil` matches, so
+    ///   `NOT (dict['nope'] == nil)` does). Dictionaries of every element type and those
+    ///   nested in Mixed values alike;
+    /// - a link (held in a Mixed value) yields the linked object's property of that name, from
+    ///   which the path goes on (a link to the next object); an object without such a
+    ///   property yields no value;
+    /// - anything else (a list, a string, null) yields no value.
+    private func lookUp(_ key: String, in items: [PathItem], endOfPath: Bool, into next: inout [PathItem]) throws(RealmFormatError) {
+        for item in items {
+            guard case let .value(value) = item else { continue }
+            switch value {
+            case let .collection(collection) where collection.kind == .dictionary:
+                guard collection.elementCount > 0 else { continue }
+                if let entry = try collections.entries(of: collection).first(where: { $0.key == .string(key) }) {
+                    next.append(.value(entry.value))
+                } else if endOfPath {
+                    next.append(.value(.null))
+                }
+            case .link, .typedLink:
+                for object in try objects(in: [item]) {
+                    guard let column = object.table.column(named: key) else { continue }
+                    next.append(.value(try object.value(of: column)))
+                }
+            default:
+                continue
+            }
+        }
     }
 
     /// The objects behind items: links resolved, collections of links expanded, nulls dropped.

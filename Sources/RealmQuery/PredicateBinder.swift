@@ -29,6 +29,7 @@ struct PredicateBinder {
             // A literal on the left takes its type from the right (`0.1 == floatReq`).
             if left.columnType == nil, let hint = right.columnType { left = try bind(comparison.left, on: table, hint: hint) }
             try check(left, comparison.op, right, range: predicate.range)
+            try checkCollections(left, right, left: comparison.left, right: comparison.right, range: predicate.range)
             try checkTypeNames(left, right, range: comparison.right.range)
             try checkTypeNames(right, left, range: comparison.left.range)
             return .comparison(left, comparison.op, comparison.options, right)
@@ -159,8 +160,10 @@ extension BoundOperand {
             }
         case let .aggregate(path, function, property):
             let element = property?.type ?? path.terminal.elementType
-            // Sums and averages are numbers whatever numbers went in (dates are refused).
-            return function == .sum || function == .average ? .double : element
+            // Sums and averages are numbers whatever numbers went in (dates are refused); over
+            // Mixed values Realm computes them in Decimal128 (`DecimalSum`).
+            guard function == .sum || function == .average else { return element }
+            return element == .mixed ? .decimal128 : .double
         case .subqueryCount: return .int
         case .arithmetic: return .double
         }

@@ -1,9 +1,12 @@
 import Foundation
 import RealmFormat
 
-/// Realm's comparison rules: numbers compare across int, float, double and decimal (as
-/// `numbers` says); null equals only null and is never less or greater; strings compare by
-/// their UTF-8 bytes.
+/// Realm's comparison rules (realm-core `Mixed::compare`): numbers compare across int, float,
+/// double and decimal (as `numbers` says); null equals only null and is never less or greater;
+/// strings compare by their UTF-8 bytes; every other type only with its own type (a string
+/// never equals a binary); links by their target; two collections nested in Mixed values
+/// compare by their kind alone: a list equals any list and a dictionary any dictionary,
+/// whatever they hold (Realm compares the collections' type, never their elements).
 enum ValueComparator {
     /// Whether `left op right` holds.
     static func matches(_ left: RealmValue, _ op: ComparisonOperator, _ right: RealmValue, options: StringOptions,
@@ -59,6 +62,7 @@ enum ValueComparator {
             return a.nanoseconds < b.nanoseconds ? -1 : (a.nanoseconds > b.nanoseconds ? 1 : 0)
         case let (.objectId(a), .objectId(b)): return bytewise(a.bytes, b.bytes)
         case let (.uuid(a), .uuid(b)): return bytewise(a.bytes, b.bytes)
+        case let (.collection(a), .collection(b)): return a.kind == b.kind ? 0 : nil
         case let (.float(a), .float(b)) where numbers == .ownType:
             return a < b ? -1 : (a > b ? 1 : (a == b ? 0 : nil))
         case let (.double(a), .double(b)) where numbers == .ownType:

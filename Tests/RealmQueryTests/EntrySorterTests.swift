@@ -25,12 +25,10 @@ struct EntrySorterTests {
     func sameOrder(count: Int) {
         for (distinct, ascending) in [(UInt64(1), true), (2, false), (50, true), (UInt64.max, false)] {
             let entries = Self.entries(count, distinctMajors: distinct, seed: UInt64(count) &* 31 &+ distinct)
-            // The reference: group (broken links first either way), numbers, then place.
+            // The reference: group (null links the largest: last ascending, first descending),
+            // numbers, then place.
             let precedes: (SortEntry, SortEntry) -> Bool = { a, b in
-                if a.group != b.group {
-                    if a.group == 0 || b.group == 0 { return a.group == 0 }
-                    return ascending ? a.group < b.group : a.group > b.group
-                }
+                if a.group != b.group { return ascending ? a.group < b.group : a.group > b.group }
                 if a.major != b.major { return ascending ? a.major < b.major : a.major > b.major }
                 if a.minor != b.minor { return ascending ? a.minor < b.minor : a.minor > b.minor }
                 return a.place < b.place

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The scan kernels must answer exactly as the general per-object evaluator does: on every
-/// oracle query (the `-more` files too, including lines where both still differ from Realm),
+/// oracle query (the `-more` and `-corners` files too, including lines where both still differ from Realm),
 /// and on thousands of generated queries over the fixtures that reach every kernel: each
 /// scalar type against values the file really holds, null, NaN-free bounds and missing ones,
 /// string operators with and without `[c]`, collections with ANY/ALL/NONE and @count, links,
@@ -19,7 +19,7 @@ struct KernelAgreementTests {
         guard Fixtures.requirePresent() else { return }
         let file = try RealmFile(path: Fixtures.realmPath(name))
         var checked = 0
-        for suffix in ["", "-more"] {
+        for suffix in ["", "-more", "-corners"] {
             let url = OracleQueryTests.queriesDirectory.appendingPathComponent("\(name)\(suffix).jsonl")
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             for (number, line) in text.split(separator: "\n").enumerated() {

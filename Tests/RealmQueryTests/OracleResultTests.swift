@@ -9,15 +9,18 @@ import Testing
 /// realm-core's query engine gave — or is rejected where realm-core rejected it.
 @Suite("Oracle results", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct OracleResultTests {
-    /// Each fixture's first oracle file and its later, harder one (`NAME-more.jsonl`).
+    /// Each fixture's first oracle file, its later, harder one (`NAME-more.jsonl`), and the
+    /// rules pinned from both sides (`NAME-corners.jsonl`: null links in SORT, missing
+    /// dictionary keys, Mixed paths through links, Mixed aggregates).
     static let files = ["alltypes", "big", "demo", "history", "species", "tasks"].flatMap { [$0, "\($0)-more"] }
+        + ["alltypes-corners", "species-corners", "tasks-corners"]
 
     @Test("every oracle query returns realm-core's keys in realm-core's order", arguments: files)
     func matchesRealm(file name: String) throws {
         guard Fixtures.requirePresent() else { return }
         let url = OracleQueryTests.queriesDirectory.appendingPathComponent("\(name).jsonl")
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
-        let fixture = name.hasSuffix("-more") ? String(name.dropLast("-more".count)) : name
+        let fixture = String(name.prefix { $0 != "-" })
         let file = try RealmFile(path: Fixtures.realmPath(fixture))
         let engine = QueryEngine(file: file)
         var checked = 0

@@ -21,13 +21,25 @@ enum QueryHelp {
       find BankInfo @links.Person.banks.@count == 0    objects that nothing links to, by property
       find Target @links.@count == 0                   ... or through any property
       find AllTypes intDict['k0'] == 1                 dictionaries: d['key'], d.@keys, d.@values
+      find AllTypes intDict['k2'] == nil               a key that a non-empty dictionary lacks is null;
+                                                      in an empty one it is no value: neither == nil
+                                                      nor != nil matches (NOT (d['k'] == nil) does)
       find AllTypes mixedValue.@type == 'string'       the type held by a mixed property; also the
       find AllTypes mixedValue.@type IN {'numeric', 'collection'}   groups numeric, collection, object
       find AllTypes mixedValue.@size > 3               length of a mixed string, size of a mixed list
       find AllTypes mixedValue[0] == 12                into a list or dictionary held in a mixed value:
       find AllTypes mixedDict['nestedDict']['z'] != nil   [n] [FIRST] [LAST] [*] ['key'], to any depth;
-      find AllTypes mixedList[*] == 'm'                a missing index or key matches nothing
+      find AllTypes mixedList[*] == 'm'                an index past the end matches nothing
       find AllTypes mixedDict['link'].name BEGINSWITH 'target'   on through a link held in a mixed value
+      find AllTypes mixedValue['name'] BEGINSWITH 't'   ['name'] on a linked object reads its property
+                                                      (a class without it: no value) and goes on
+      find AllTypes mixedList[LAST] == mixedValue      mixed values: numbers by value across types, other
+                                                      types only with their own (a string never equals
+                                                      binary), links by object, a list equals any list
+                                                      and a dictionary any dictionary; two lists (or two
+                                                      paths reaching several values) are not compared
+      find AllTypes mixedList.@sum > 10                @sum/@avg of mixed values add every int, float,
+                                                      double and decimal as decimal128, skip the rest
       find Target @links.AllTypes.target.@avg.intReq > 0          aggregate the objects linking here
       find Category @links.Specimen.category.@min.created < 2016-01-01@00:00:00
                                                       @sum/@avg take numbers; @min/@max numbers, or
@@ -54,6 +66,11 @@ enum QueryHelp {
     After the predicate, in any order and repeated, applied left to right:
       SORT(created DESC, name ASC)   DISTINCT(category)   LIMIT(10)
       find Specimen TRUEPREDICATE SORT(name ASC) LIMIT(5)
+      find Specimen TRUEPREDICATE SORT(category.name ASC)
+          an object whose path meets a null link (no category) sorts after all the others
+          ascending and before them descending; such objects tie and the next key decides. A
+          null value at the end of the path sorts first. DISTINCT(category.name) leaves out the
+          objects whose path meets a null link.
 
     Combine with AND (&&), OR (||), NOT (!) and parentheses. Strings take '...' or "...".
     Other literals: true/false, 42, -1.5e3, inf, nan, oid(507f1f77bcf86cd799439011),

@@ -26,8 +26,8 @@ enum EntryRadixSort {
         return result
     }
 
-    /// The key whose unsigned order is the wanted order: descending flips the numbers, but
-    /// matches whose path met a null link (group 0) still come first.
+    /// The key whose unsigned order is the wanted order: descending flips every field (the
+    /// null-link group, the largest, then comes first).
     @inline(__always)
     private static func key(_ entry: SortEntry, _ field: Int, _ ascending: Bool) -> UInt64 {
         switch field {
@@ -35,7 +35,7 @@ enum EntryRadixSort {
         case 1: return ascending ? entry.major : ~entry.major
         default:
             let group = UInt64(entry.group)
-            return ascending || group == UInt64(SortEntry.brokenLink) ? group : 4 - group
+            return ascending ? group : UInt64(SortEntry.brokenLink) - group
         }
     }
 

@@ -11,14 +11,17 @@ extension OrderingColumn {
         return !broken.isEmpty && broken[index]
     }
 
-    /// The order where a link on the way was null (such objects come first in either
-    /// direction); nil when both values exist.
+    /// The ascending order where a link on the way was null, nil when both values exist.
+    /// Realm's rule (realm-core `BaseDescriptor::Sorter`): an object whose path meets a null
+    /// link goes after the other when the key is ascending and before it when descending, so
+    /// it compares as larger than any value; two such objects are equal on this key and the
+    /// next key decides. (A null value at the end of the path is the smallest, `compare`.)
     @inline(__always)
     func brokenLinkOrder(_ a: Int, _ b: Int) -> Int? {
         switch (isBroken(a), isBroken(b)) {
         case (true, true): return 0
-        case (true, false): return -1
-        case (false, true): return 1
+        case (true, false): return 1
+        case (false, true): return -1
         case (false, false): return nil
         }
     }

@@ -80,11 +80,7 @@ struct ResultOrdering {
                 let precedes: (Int, Int) -> Bool = { a, b in
                     for key in sortKeys {
                         let column = columns[key.column]
-                        if let forced = column.brokenLinkOrder(a, b) {
-                            if forced != 0 { return forced < 0 }
-                            continue
-                        }
-                        let comparison = column.compare(a, b)
+                        let comparison = column.brokenLinkOrder(a, b) ?? column.compare(a, b)
                         if comparison != 0 { return key.ascending ? comparison < 0 : comparison > 0 }
                     }
                     return rank.isEmpty ? a < b : rank[a] < rank[b]

@@ -2,8 +2,11 @@
 /// Realm's order of the values (`SortOrder`), so sorting compares integers instead of asking
 /// the column about two matches at every step.
 ///
-/// `group` puts matches whose path met a null link first (in either direction), then null,
-/// then NaN, then the values; `major` and `minor` order the values
+/// `group` orders null, then NaN, then the values, then the matches whose path met a null
+/// link (Realm's rule, `BaseDescriptor::Sorter`: a null link on the way sorts after every
+/// value when ascending and before every value when descending, so it is simply the largest
+/// group; a null *value* at the end of the path is the smallest); `major` and `minor` order
+/// the values
 /// (sign bits flipped so that unsigned order is signed order; strings by their first 16
 /// bytes, the rest compared only when those are equal); `place` is the match's position in
 /// the order before this sort, which breaks ties, as Realm keeps tied objects in that order.
@@ -15,7 +18,7 @@ struct SortEntry {
     var match: Int32
 
     static let sign: UInt64 = 1 << 63
-    static let brokenLink: UInt8 = 0, null: UInt8 = 1, notANumber: UInt8 = 2, value: UInt8 = 3
+    static let null: UInt8 = 0, notANumber: UInt8 = 1, value: UInt8 = 2, brokenLink: UInt8 = 3
 
     static func integer(_ value: Int64) -> UInt64 { UInt64(bitPattern: value) ^ sign }
 
@@ -68,14 +71,11 @@ protocol EntryOrdering {
 }
 
 extension EntryOrdering {
-    /// By group (broken links first in either direction), then by the numbers, ascending or
-    /// not; nil when all are equal.
+    /// By group (a null link on the way is the largest group: last ascending, first
+    /// descending), then by the numbers, ascending or not; nil when all are equal.
     @inline(__always)
     func byNumbers(_ a: SortEntry, _ b: SortEntry, ascending: Bool) -> Bool? {
-        if a.group != b.group {
-            if a.group == SortEntry.brokenLink || b.group == SortEntry.brokenLink { return a.group == SortEntry.brokenLink }
-            return ascending ? a.group < b.group : a.group > b.group
-        }
+        if a.group != b.group { return ascending ? a.group < b.group : a.group > b.group }
         if a.major != b.major { return ascending ? a.major < b.major : a.major > b.major }
         if a.minor != b.minor { return ascending ? a.minor < b.minor : a.minor > b.minor }
         return nil
