@@ -18,8 +18,8 @@ final class OrderingColumn {
         case timestamp
         /// Bytes in place in the mapping (or copied, for strings stored in chunks), in `strings`.
         case string
-        /// Anything else, in `values`; nil where a link on the way was null (sorts first in
-        /// either direction).
+        /// Anything else, in `values`; nil where a link on the way was null (sorts last
+        /// ascending, first descending).
         case general
     }
 
@@ -44,7 +44,7 @@ final class OrderingColumn {
     /// Through links: each match's first link target (-1 for a null link), until resolved.
     @exclusivity(unchecked) var linkedKeys: [Int64] = []
     /// Through links, once resolved: whether a link on the way was null or led nowhere
-    /// (such matches come first in either direction); empty otherwise.
+    /// (such matches sort last ascending, first descending); empty otherwise.
     @exclusivity(unchecked) var broken: [Bool] = []
     /// DISTINCT's keys for general values, made when DISTINCT first asks.
     private(set) lazy var distinctKeys: [DistinctKey] = values.map { DistinctKey($0 ?? .null) }
