@@ -26,7 +26,13 @@ let package = Package(
         ),
         .target(name: "RealmFormat", dependencies: ["CCrypto"]),
         .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
-        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery", "CMicroHTTPD"]),
+        // The comparison of two files (`diff`): schema, then objects class by class.
+        .target(name: "RealmDiff", dependencies: ["RealmFormat"]),
+        // Realm Browser's demo database (`generate demo`), streamed a leaf at a time.
+        .target(name: "RealmDemo", dependencies: ["RealmFormat"]),
+        // Model classes for each Realm SDK (`models swift|kotlin|java|js|csharp`).
+        .target(name: "RealmModels", dependencies: ["RealmFormat"]),
+        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"]),
         .executableTarget(
             name: "realm-browser",
             dependencies: ["BrowserKit", "CReadline"],
@@ -38,7 +44,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["BrowserKit"], path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "TestSupport"]),
-        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "RealmQuery", "TestSupport"]),
+        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmDemo", "RealmDiff", "RealmModels", "RealmFormat", "RealmQuery", "TestSupport"]),
         // Plays a running Realm app (its lock-file session and commits) beside the executable.
         .executableTarget(name: "realm-app-double", dependencies: ["RealmFormat", "TestSupport"], path: "Tests/AppDouble"),
         .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "realm-app-double", "TestSupport"]),

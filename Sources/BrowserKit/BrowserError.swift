@@ -85,3 +85,9 @@ public enum BrowserError: Error, CustomStringConvertible {
         }
     }
 }
+extension BrowserError: CarriesFileErrors {}
+
+/// Runs `work`, which reads the file, reporting its failure as the command's error.
+func readingFile<T>(_ work: () throws(RealmFormatError) -> T) throws(BrowserError) -> T {
+    try BrowserError.reading(work)
+}

@@ -1,4 +1,5 @@
 @testable import BrowserKit
+import RealmDemo
 import Foundation
 import RealmFormat
 import Testing

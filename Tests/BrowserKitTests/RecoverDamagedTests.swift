@@ -1,3 +1,4 @@
+import RealmDemo
 import BrowserKit
 import Foundation
 import RealmFormat

@@ -1,5 +1,6 @@
 @testable import BrowserKit
 #if canImport(Glibc)
+import RealmDemo
 import Glibc
 #endif
 import Foundation

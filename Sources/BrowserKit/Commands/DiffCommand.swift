@@ -1,3 +1,4 @@
+import RealmDiff
 import RealmFormat
 
 /// `diff OTHER` and `diff A B`: what differs between two Realm files — schema (classes,
@@ -84,8 +85,6 @@ public enum DiffCommand {
             let only = try className.map { name throws(BrowserError) in try DiffCommand.resolve(name, catalogA, catalogB) }
             // Held until the files are known not to have changed while they were read.
             let buffer = BufferedOutput()
-            let receiver: DiffReceiver = json ? DiffJSONRenderer(a: catalogA, b: catalogB, output: buffer)
-                : DiffTextRenderer(a: catalogA, b: catalogB, output: buffer)
             var engine = DiffEngine(a: a, b: b, only: only)
             // A progress line on standard error while big files are compared (terminals only).
             var reporter: ProgressReporter?
@@ -98,7 +97,8 @@ public enum DiffCommand {
             let result: DiffResult
             do {
                 defer { reporter?.finish() }
-                result = try engine.run(receiver)
+                result = json ? try engine.run(DiffJSONRenderer(a: catalogA, b: catalogB, output: buffer))
+                    : try engine.run(DiffTextRenderer(a: catalogA, b: catalogB, output: buffer))
             }
             session.beforeVersionCheck?()
             if opened.allSatisfy({ (try? FileVersion.current(path: $0.path, key: $0.mapped.key)) == $0.openedVersion }) {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmDemo
 import RealmFormat
 
 /// `generate demo FILE [--rows N] [--seed S] [--force]`: Realm Browser's demo database, written

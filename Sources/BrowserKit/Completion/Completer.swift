@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmModels
 
 /// Tab completion by context: command names first; then, by command, class names where a
 /// class is expected, key paths where a path is (`Specimen[3].cat` → `Specimen[3].category`,

@@ -1,3 +1,4 @@
+import RealmDiff
 import RealmFormat
 
 /// `diff --json`: one JSON document for programs, written as the comparison goes. Values use

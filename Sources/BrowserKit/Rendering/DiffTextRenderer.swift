@@ -1,3 +1,4 @@
+import RealmDiff
 import RealmFormat
 
 /// `diff` for people: the schema changes, then each class's changed, added and removed objects

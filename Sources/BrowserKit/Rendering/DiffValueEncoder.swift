@@ -1,3 +1,4 @@
+import RealmDiff
 import RealmFormat
 
 /// Canonical JSON (as `dump` writes it) for `diff --json`, except that embedded objects are
@@ -25,7 +26,7 @@ struct DiffValueEncoder {
     func encode(_ value: RealmValue, column: Column, into text: inout String, depth: Int = 0) throws(RealmFormatError) {
         switch value {
         case let .link(tableKey, key):
-            guard let target = embedded(tableKey), depth < ValueComparator.maximumDepth,
+            guard let target = embedded(tableKey), depth < CrossFileValueComparator.maximumDepth,
                   let found = try target.objects.find(key: key) else { break }
             text += "{"
             try appendProperties(of: target, leaf: found.leaf, row: found.row, into: &text, depth: depth + 1, first: true)

@@ -1,9 +1,9 @@
 /// Realm JS models (v12): classes extending `Realm.Object` with a static schema; with
 /// `typed`, TypeScript with a declared field per property.
-struct JavaScriptModelWriter {
+public struct JavaScriptModelWriter {
     let typed: Bool
 
-    func source(for classes: [ModelClass], fileName: String) -> String {
+    public func source(for classes: [ModelClass], fileName: String) -> String {
         var text = ModelSource.banner(fileName: fileName)
         let usesBSON = classes.contains { $0.properties.contains { [.objectId, .decimal128, .uuid].contains($0.type) } }
         text += typed && usesBSON ? "import Realm, { BSON } from 'realm';\n" : "import Realm from 'realm';\n"

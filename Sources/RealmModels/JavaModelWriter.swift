@@ -1,7 +1,7 @@
 /// Realm Java models: one `RealmObject` subclass per file with private fields, `@Required` on
 /// reference types that may not be null, and getters and setters.
-enum JavaModelWriter {
-    static func source(for classes: [ModelClass], fileName: String) -> String {
+public enum JavaModelWriter {
+    public static func source(for classes: [ModelClass], fileName: String) -> String {
         ModelSource.joining(classes, fileName: fileName, preamble: "// One class per file, as Java requires.\n",
                             declaration: file(for:))
     }

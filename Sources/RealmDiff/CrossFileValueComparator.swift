@@ -9,13 +9,13 @@ import RealmFormat
 /// replacing one creates a new object with a new key. Collections compare as wholes, element by
 /// element in stored order. Floating point compares like the canonical dump writes it: -0 is
 /// not 0, and NaN equals NaN.
-final class ValueComparator {
+public final class CrossFileValueComparator {
     let a: RealmFile
     let b: RealmFile
     private let collectionsA: CollectionReader
     private let collectionsB: CollectionReader
     /// Embedded classes nest at most this deep in a valid file; deeper is a loop in a damaged one.
-    static let maximumDepth = 100
+    public static let maximumDepth = 100
     /// Per target class name: the properties both files' embedded classes share.
     private var embeddedColumns: [String: [(a: Column, b: Column)]] = [:]
 
@@ -75,8 +75,8 @@ final class ValueComparator {
             return try sameContent(targetA, keyA, targetB, keyB, depth: depth + 1)
         }
         if let pkA = targetA.primaryKey, let pkB = targetB.primaryKey, pkA.name == pkB.name {
-            guard let valueA = try ValueComparator.value(of: pkA, in: targetA, key: keyA),
-                  let valueB = try ValueComparator.value(of: pkB, in: targetB, key: keyB) else { return keyA == keyB }
+            guard let valueA = try CrossFileValueComparator.value(of: pkA, in: targetA, key: keyA),
+                  let valueB = try CrossFileValueComparator.value(of: pkB, in: targetB, key: keyB) else { return keyA == keyB }
             return try equal(valueA, valueB, depth: depth)
         }
         return keyA == keyB
@@ -84,8 +84,8 @@ final class ValueComparator {
 
     /// Two embedded objects hold the same values in the properties both files give their class.
     private func sameContent(_ tableA: Table, _ keyA: Int64, _ tableB: Table, _ keyB: Int64, depth: Int) throws(RealmFormatError) -> Bool {
-        guard depth < ValueComparator.maximumDepth else {
-            throw .cycle(ref: 0, context: "embedded objects of \(tableA.displayName) nested over \(ValueComparator.maximumDepth) levels")
+        guard depth < CrossFileValueComparator.maximumDepth else {
+            throw .cycle(ref: 0, context: "embedded objects of \(tableA.displayName) nested over \(CrossFileValueComparator.maximumDepth) levels")
         }
         let foundA = try tableA.objects.find(key: keyA)
         let foundB = try tableB.objects.find(key: keyB)

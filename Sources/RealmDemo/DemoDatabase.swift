@@ -21,9 +21,9 @@ public struct DemoDatabase {
     public static let seededNow: Int64 = 1_767_225_600
 
     /// Table positions in the written file (metadata first, then classes by name).
-    static let class0 = 1, class1 = 2, class2 = 3
+    public static let class0 = 1, class1 = 2, class2 = 3
     /// Positions of the link properties in their classes.
-    static let arrayReferenceColumn = 6, objectReferenceColumn = 2
+    public static let arrayReferenceColumn = 6, objectReferenceColumn = 2
 
     /// The tables and their backlink entries, for `RealmFileWriter.write(streamedTables:...)`.
     /// The tables draw from one random sequence as they are written: write them once, in order.

@@ -1,8 +1,8 @@
 /// Realm .NET models (source generator, Realm 11+): `partial` classes implementing
 /// `IRealmObject`, PascalCase properties mapped to the stored names with `[MapTo]`, nullable
 /// reference types enabled so `string` is required and `string?` optional.
-enum CSharpModelWriter {
-    static func source(for classes: [ModelClass], fileName: String) -> String {
+public enum CSharpModelWriter {
+    public static func source(for classes: [ModelClass], fileName: String) -> String {
         ModelSource.joining(classes, fileName: fileName,
                             preamble: "using System;\nusing System.Collections.Generic;\nusing System.Linq;\nusing MongoDB.Bson;\nusing Realms;\n\n#nullable enable\n",
                             declaration: declaration(of:))

@@ -2,7 +2,7 @@ import RealmFormat
 
 /// One difference between the schemas of two files. Tables and columns are kept (not just their
 /// names) so that renderers can describe them with each file's own catalog, the way `schema` does.
-enum SchemaChange {
+public enum SchemaChange {
     /// The object store's schema version (the `metadata` table), which a migration raises.
     case schemaVersion(a: Int64?, b: Int64?)
     /// A class only in B (the table is B's).
@@ -21,15 +21,15 @@ enum SchemaChange {
 /// A property as the schema comparison sees it: what `schema` shows, with link targets by class
 /// name (table keys are private to each file) and without the primary-key flag, which is
 /// reported once for the class rather than again on its property.
-struct PropertyShape: Equatable {
-    let type: ColumnType
-    let isNullable: Bool
-    let collection: CollectionKind?
-    let target: String?
-    let isIndexed: Bool
-    let isFullTextIndexed: Bool
+public struct PropertyShape: Equatable {
+    public let type: ColumnType
+    public let isNullable: Bool
+    public let collection: CollectionKind?
+    public let target: String?
+    public let isIndexed: Bool
+    public let isFullTextIndexed: Bool
 
-    init(_ column: Column, in file: RealmFile) {
+    public init(_ column: Column, in file: RealmFile) {
         // Formats up to 23 spell a list of links as its own type; it holds the same values.
         type = column.isLink ? .link : column.type
         isNullable = column.isNullable
@@ -41,19 +41,19 @@ struct PropertyShape: Equatable {
 
     /// Whether values of the two properties can be compared one with the other: only the
     /// optionality and indexes may differ (a value is a value whether or not it is indexed).
-    func holdsComparableValues(to other: PropertyShape) -> Bool {
+    public func holdsComparableValues(to other: PropertyShape) -> Bool {
         type == other.type && collection == other.collection && target == other.target
     }
 }
 
 /// A class present in both files whose objects are compared.
-struct ClassPair {
-    let name: String
-    let a: Table
-    let b: Table
+public struct ClassPair {
+    public let name: String
+    public let a: Table
+    public let b: Table
     /// Properties in both files with comparable values, in A's declaration order.
-    let columns: [(a: Column, b: Column)]
+    public let columns: [(a: Column, b: Column)]
     /// The primary key, when both files have the same one: objects are then matched by its value
     /// (an object deleted and created again keeps it); otherwise by object key.
-    let primaryKey: (a: Column, b: Column)?
+    public let primaryKey: (a: Column, b: Column)?
 }

@@ -6,10 +6,10 @@ import RealmFormat
 /// key, indexes) and hidden backlink columns. A backlink column records which class and
 /// property link here but not the name the app gave its linking-objects property; writers use
 /// `ModelBacklink.name`, which is derived from the origin (`Person.banks` → `persons`).
-struct ModelSchema {
-    var classes: [ModelClass]
+public struct ModelSchema {
+    public var classes: [ModelClass]
 
-    init(file: RealmFile) {
+    public init(file: RealmFile) {
         let tables = file.classTables
         classes = tables.compactMap { table in
             guard let name = table.className else { return nil }
@@ -31,19 +31,19 @@ struct ModelSchema {
     }
 }
 
-struct ModelClass {
-    let name: String
-    let kind: TableKind
-    let properties: [ModelProperty]
-    let backlinks: [ModelBacklink]
+public struct ModelClass {
+    public let name: String
+    public let kind: TableKind
+    public let properties: [ModelProperty]
+    public let backlinks: [ModelBacklink]
 
-    var primaryKey: ModelProperty? { properties.first(where: \.isPrimaryKey) }
+    public var primaryKey: ModelProperty? { properties.first(where: \.isPrimaryKey) }
 }
 
 extension ModelClass {
     /// The base type for this class's kind in one language. Every writer makes the same
     /// three-way choice; spelling it once keeps a new kind from being missed in one of them.
-    func baseName(embedded: String, asymmetric: String, topLevel: String) -> String {
+    public func baseName(embedded: String, asymmetric: String, topLevel: String) -> String {
         switch kind {
         case .embedded: return embedded
         case .asymmetric: return asymmetric
@@ -53,15 +53,15 @@ extension ModelClass {
 }
 
 /// The frame every generated models file shares, so the languages agree on the banner line.
-enum ModelSource {
+public enum ModelSource {
     /// The first line of every generated file (a `//` comment in all the target languages).
-    static func banner(fileName: String) -> String {
+    public static func banner(fileName: String) -> String {
         "// Realm models for \(fileName), written by realm-browser from the file's schema.\n"
     }
 
     /// The banner, then `preamble`, then each class's declaration after a blank line: the
     /// layout of the writers that need no imports collected from the classes.
-    static func joining(_ classes: [ModelClass], fileName: String, preamble: String,
+    public static func joining(_ classes: [ModelClass], fileName: String, preamble: String,
                         declaration: (ModelClass) -> String) -> String {
         var text = banner(fileName: fileName) + preamble
         for model in classes {
@@ -72,11 +72,11 @@ enum ModelSource {
 }
 
 /// The value type of a property or of a collection's elements.
-enum ModelType: Equatable {
+public enum ModelType: Equatable {
     case int, bool, float, double, string, data, date, objectId, decimal128, uuid, mixed
     case object(String)
 
-    init(column: Column, file: RealmFile) {
+    public init(column: Column, file: RealmFile) {
         switch column.type {
         case .int: self = .int
         case .bool: self = .bool
@@ -95,23 +95,23 @@ enum ModelType: Equatable {
         }
     }
 
-    var isObject: Bool { if case .object = self { return true } else { return false } }
+    public var isObject: Bool { if case .object = self { return true } else { return false } }
 }
 
-struct ModelProperty {
-    let name: String
-    let type: ModelType
+public struct ModelProperty {
+    public let name: String
+    public let type: ModelType
     /// For a single value: may be null. For a collection: its elements may be null.
-    let isOptional: Bool
-    let collection: CollectionKind?
-    let isPrimaryKey: Bool
+    public let isOptional: Bool
+    public let collection: CollectionKind?
+    public let isPrimaryKey: Bool
     /// A general search index that is not the primary key's own.
-    let isIndexed: Bool
-    let isFullTextIndexed: Bool
+    public let isIndexed: Bool
+    public let isFullTextIndexed: Bool
     /// The target class is embedded (owned by this object).
-    let isEmbeddedLink: Bool
+    public let isEmbeddedLink: Bool
 
-    init(column: Column, file: RealmFile) {
+    public init(column: Column, file: RealmFile) {
         name = column.name
         type = ModelType(column: column, file: file)
         collection = column.collection
@@ -130,14 +130,14 @@ struct ModelProperty {
 }
 
 /// A linking-objects property: the objects whose `originProperty` links here.
-struct ModelBacklink {
-    let name: String
-    let originClass: String
-    let originProperty: String
+public struct ModelBacklink {
+    public let name: String
+    public let originClass: String
+    public let originProperty: String
 
     /// `persons` for the only backlink from Person; `allTypesViaTargetList` when one class
     /// links here through several properties, or when the short name is taken.
-    static func named(_ backlinks: [ModelBacklink], avoiding taken: Set<String>) -> [ModelBacklink] {
+    public static func named(_ backlinks: [ModelBacklink], avoiding taken: Set<String>) -> [ModelBacklink] {
         var used = taken
         return backlinks.map { backlink in
             let short = ModelNaming.plural(ModelNaming.lowerFirst(backlink.originClass))
@@ -152,19 +152,19 @@ struct ModelBacklink {
 }
 
 /// Spelling helpers shared by the writers.
-enum ModelNaming {
-    static func lowerFirst(_ text: String) -> String {
+public enum ModelNaming {
+    public static func lowerFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.lowercased() + text.dropFirst()
     }
 
-    static func upperFirst(_ text: String) -> String {
+    public static func upperFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
     }
 
     /// English plural of a class name, good enough for a property name: Category → categories.
-    static func plural(_ word: String) -> String {
+    public static func plural(_ word: String) -> String {
         let lower = word.lowercased()
         if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }
         if ["ss", "x", "z", "ch", "sh"].contains(where: { lower.hasSuffix($0) }) { return word + "es" }
@@ -173,7 +173,7 @@ enum ModelNaming {
     }
 
     /// `_id` → `Id`, `bank_accno` → `BankAccno`: C# property names.
-    static func pascalCase(_ name: String) -> String {
+    public static func pascalCase(_ name: String) -> String {
         let parts = name.split(separator: "_").map { upperFirst(String($0)) }
         let joined = parts.joined()
         return joined.isEmpty ? name : joined

@@ -1,5 +1,5 @@
 /// RealmSwift models: `Object` subclasses with `@Persisted` properties (RealmSwift 10.10 and later).
-enum SwiftModelWriter {
+public enum SwiftModelWriter {
     static let keywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "func", "var", "let", "import",
                                         "in", "is", "as", "return", "if", "else", "for", "while", "do", "switch", "case",
                                         "default", "break", "continue", "self", "Self", "super", "init", "deinit", "nil",
@@ -9,7 +9,7 @@ enum SwiftModelWriter {
                                         "typealias", "associatedtype", "fileprivate", "inout", "precedencegroup",
                                         "rethrows", "fallthrough", "Any", "_"]
 
-    static func source(for classes: [ModelClass], fileName: String) -> String {
+    public static func source(for classes: [ModelClass], fileName: String) -> String {
         ModelSource.joining(classes, fileName: fileName, preamble: "import Foundation\nimport RealmSwift\n",
                             declaration: declaration(of:))
     }

@@ -1,11 +1,11 @@
 /// Realm Kotlin SDK models: classes implementing `RealmObject` with default values (the SDK
 /// needs a no-argument constructor), `realmListOf()` collections and `by backlinks(...)`.
-enum KotlinModelWriter {
+public enum KotlinModelWriter {
     static let keywords: Set<String> = ["as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in",
                                         "interface", "is", "null", "object", "package", "return", "super", "this", "throw",
                                         "true", "try", "typealias", "typeof", "val", "var", "when", "while"]
 
-    static func source(for classes: [ModelClass], fileName: String) -> String {
+    public static func source(for classes: [ModelClass], fileName: String) -> String {
         var imports: Set<String> = []
         let bodies = classes.map { declaration(of: $0, imports: &imports) }
         var text = ModelSource.banner(fileName: fileName)
