@@ -26,13 +26,16 @@ let package = Package(
         ),
         .target(name: "RealmFormat", dependencies: ["CCrypto"]),
         .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
+        // Realm's data in and out as bytes: canonical JSON (parser, dump, load), CSV and JSON
+        // export and import, the byte encoders.
+        .target(name: "RealmInterchange", dependencies: ["RealmFormat"]),
         // The comparison of two files (`diff`): schema, then objects class by class.
         .target(name: "RealmDiff", dependencies: ["RealmFormat"]),
         // Realm Browser's demo database (`generate demo`), streamed a leaf at a time.
         .target(name: "RealmDemo", dependencies: ["RealmFormat"]),
         // Model classes for each Realm SDK (`models swift|kotlin|java|js|csharp`).
         .target(name: "RealmModels", dependencies: ["RealmFormat"]),
-        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"]),
+        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery", "RealmInterchange", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"]),
         .executableTarget(
             name: "realm-browser",
             dependencies: ["BrowserKit", "CReadline"],
@@ -41,10 +44,10 @@ let package = Package(
         ),
         .executableTarget(name: "realm-bench", dependencies: ["RealmQuery", "RealmFormat", "BrowserKit"]),
         // Fixture location and an exact JSON parser for the canonical dumps, shared by the tests.
-        .target(name: "TestSupport", dependencies: ["BrowserKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
-        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "TestSupport"]),
-        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmDemo", "RealmDiff", "RealmModels", "RealmFormat", "RealmQuery", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["RealmInterchange", "RealmFormat"], path: "Tests/TestSupport"),
+        .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "RealmInterchange", "TestSupport"]),
+        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "RealmInterchange", "TestSupport"]),
+        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmDemo", "RealmDiff", "RealmModels", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
         // Plays a running Realm app (its lock-file session and commits) beside the executable.
         .executableTarget(name: "realm-app-double", dependencies: ["RealmFormat", "TestSupport"], path: "Tests/AppDouble"),
         .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "realm-app-double", "TestSupport"]),

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// Errors a command reports to the user. Each says what was wrong and, where it can, what to
 /// type instead; none of them ends the session.
@@ -90,4 +91,26 @@ extension BrowserError: CarriesFileErrors {}
 /// Runs `work`, which reads the file, reporting its failure as the command's error.
 func readingFile<T>(_ work: () throws(RealmFormatError) -> T) throws(BrowserError) -> T {
     try BrowserError.reading(work)
+}
+
+extension BrowserError {
+    /// An interchange error as the command reports it: the same case, the same words.
+    init(_ error: InterchangeError) {
+        switch error {
+        case let .invalidInput(path, reason): self = .invalidInput(path: path, reason: reason)
+        case let .cannotWrite(path, reason): self = .cannotWrite(path: path, reason: reason)
+        case let .unknownProperty(className, name): self = .unknownProperty(className: className, name: name)
+        case let .file(error): self = .file(error)
+        case .interrupted: self = .interrupted
+        }
+    }
+}
+
+/// Runs `work`, which reads or writes JSON or CSV, reporting its failure as the command's error.
+func interchanging<T>(_ work: () throws(InterchangeError) -> T) throws(BrowserError) -> T {
+    do {
+        return try work()
+    } catch {
+        throw BrowserError(error)
+    }
 }

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// The command line: `realm-browser [FILE] [-c COMMANDS] [-f SCRIPT] [--bail] [--page-size N]`.
 public struct CommandLineOptions: Equatable {
     public var path: String?

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// How a user names one object: `Specimen[3]`, `Specimen[-1]`, `Specimen[_key = 65536]`,
 /// `Item[id = 42]` or `BankInfo[bank_accno = "NL91..."]`.

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// What happens to staged changes when the user leaves (`quit`, Ctrl-D) or opens another file:
 /// at a terminal the user is asked to commit, discard or cancel; in a script (no one to ask)
 /// the action is refused, so a script never loses or commits changes it did not say to.

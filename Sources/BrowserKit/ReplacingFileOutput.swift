@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import RealmFormat
+import RealmInterchange
 
 /// An output file that appears whole or not at all (`export`, `dump --out`): written under a
 /// temporary name beside it (`FILE.tmp-PID`, as the new-file writer names its own) and renamed

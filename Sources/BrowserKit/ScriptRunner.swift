@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// Runs commands without a terminal (`-c`, `-f FILE`, piped stdin) and decides the exit status.
 ///
 /// A failing command is reported with where it came from and the run goes on, like sqlite3

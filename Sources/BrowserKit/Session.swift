@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// One user's conversation with the browser: the open file, the listing `more` continues, and
 /// where output goes. The REPL, `-c` and piped scripts all drive the same `Session`.

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// Joins input lines into whole statements: a long query may span several lines.
 ///
 /// A statement goes on to the next line while a quote or a bracket (`(`, `[`, `{`) is open, or

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// Splits a script line into statements and arguments, honouring quotes and brackets.
 ///
 /// `-c "show Item[name = 'a;b']; info"` must run two commands, not three, so `;` only separates
@@ -75,15 +77,6 @@ public enum StatementSplitter {
         }
         if inWord { words.append(current) }
         return words
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
     }
 }
 

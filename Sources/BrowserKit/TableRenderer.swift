@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// Lays out rows as an aligned text table with a header rule, like psql and sqlite3's
 /// column mode: numbers right-aligned, everything else left-aligned. Kept for callers that
 /// build a plain table themselves; commands print through `RowPrinter`, which honours the mode.

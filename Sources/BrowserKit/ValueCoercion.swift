@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// Fits a value typed by a user to a property's type (an integer into a double property, a
@@ -46,7 +47,7 @@ enum ValueCoercion {
             let magnitude = UInt64(number.magnitude)
             return .decimal(Decimal128(high: 0x3040_0000_0000_0000 | (number < 0 ? 1 << 63 : 0), low: magnitude))
         default:
-            let typeName = SchemaCommand.userTypeName(column.type)
+            let typeName = SchemaVocabulary.userTypeName(column.type)
             let article = ["int", "objectId"].contains(typeName) ? "an" : "a"
             let kind = column.collection.map { "a \($0) of \(typeName) values" } ?? "\(article) \(typeName) property"
             throw .invalidValue("\(place) is \(kind); \(typed ?? ValueFormatter().detail(value, link: { _, _ in "" })) does not fit")

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// Turns values into text for people: compact in table cells, complete in the object view.
 ///
@@ -41,8 +42,8 @@ public struct ValueFormatter {
         case .null: return "null"
         case let .int(number): return String(number)
         case let .bool(flag): return flag ? "true" : "false"
-        case let .float(number): return ValueFormatter.text(of: number)
-        case let .double(number): return ValueFormatter.text(of: number)
+        case let .float(number): return NumberText.text(of: number)
+        case let .double(number): return NumberText.text(of: number)
         case let .string(text): return quoted(text)
         case let .binary(bytes): return binaryText(bytes)
         case let .timestamp(timestamp): return TimestampFormatter.iso8601(timestamp)
@@ -66,14 +67,6 @@ public struct ValueFormatter {
         guard case let .string(text) = value, text.count > ValueFormatter.previewLength else { return detail(value, link: link) }
         let cut = quoted(String(text.prefix(ValueFormatter.previewLength - 1)))
         return String(cut.dropLast()) + "…\" (\(text.count) characters)"
-    }
-
-    static func text(of number: Float) -> String {
-        number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : "\(number)"
-    }
-
-    static func text(of number: Double) -> String {
-        number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : "\(number)"
     }
 
     func quoted(_ text: String) -> String {

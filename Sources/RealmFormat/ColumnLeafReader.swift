@@ -1,3 +1,4 @@
+
 /// Reads one column's values within one cluster leaf.
 ///
 /// Built once per (leaf, column) so that a scan decodes the leaf layout once and then reads each

@@ -1,6 +1,7 @@
 import BrowserKit
 #if canImport(Glibc)
 import Glibc
+import RealmInterchange
 #endif
 
 // realm-browser: arguments, the input loop and the exit status; everything else is BrowserKit.

@@ -1,5 +1,6 @@
 @testable import BrowserKit
 import Foundation
+@testable import RealmInterchange
 import Testing
 import TestSupport
 

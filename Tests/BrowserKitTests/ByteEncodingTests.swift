@@ -1,7 +1,8 @@
 @testable import BrowserKit
-import RealmDemo
+@testable import RealmDemo
 import Foundation
 import RealmFormat
+@testable import RealmInterchange
 import Testing
 
 /// The byte encoders of `dump` and `export` against the `String` encoders they replace (which

@@ -1,6 +1,7 @@
 @testable import BrowserKit
 import Foundation
 @testable import RealmFormat
+@testable import RealmInterchange
 import Testing
 import TestSupport
 

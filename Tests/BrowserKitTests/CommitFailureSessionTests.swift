@@ -1,6 +1,7 @@
 import Foundation
 @testable import BrowserKit
 @testable import RealmFormat
+@testable import RealmInterchange
 import Testing
 import TestSupport
 

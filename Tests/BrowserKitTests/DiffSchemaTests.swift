@@ -1,5 +1,6 @@
 import BrowserKit
 import Foundation
+import RealmInterchange
 import Testing
 import TestSupport
 

@@ -1,3 +1,4 @@
+import RealmInterchange
 import TestSupport
 
 /// Compares two parsed canonical dumps and names the first difference by table, object and

@@ -1,5 +1,6 @@
 import BrowserKit
 import Foundation
+import RealmInterchange
 
 /// Runs `dump ... --out FILE` through a `Session`, the way the REPL and `-c` do, into a scratch
 /// folder of its own; the caller removes it with `remove()` (the tests do so in a `defer`).

@@ -1,6 +1,7 @@
 import RealmFormat
 import BrowserKit
 import Foundation
+import RealmInterchange
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import BrowserKit
 import Foundation
+import RealmInterchange
 
 /// A fresh session over a file, and the file's parsed dump: the setup that the editing, lifecycle,
 /// schema-link, export and generator suites all need, kept in one place so they open and dump

@@ -1,4 +1,5 @@
 import BrowserKit
+import RealmInterchange
 import Testing
 import TestSupport
 

@@ -1,4 +1,5 @@
 import BrowserKit
+import RealmInterchange
 
 /// A session over a writable copy of a fixture, with its output and notices buffered: what
 /// the consistent-read and watch suites read while `SpeciesWriter` commits to the copy.

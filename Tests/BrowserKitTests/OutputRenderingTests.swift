@@ -1,5 +1,6 @@
 @testable import BrowserKit
 import Foundation
+@testable import RealmInterchange
 import Testing
 
 /// The renderers on hand-made rows: the expected texts are written out from the formats'

@@ -1,6 +1,7 @@
 import BrowserKit
 import Foundation
 import RealmFormat
+import RealmInterchange
 import Testing
 import TestSupport
 

@@ -2,6 +2,7 @@ import RealmDemo
 import BrowserKit
 import Foundation
 import RealmFormat
+import RealmInterchange
 import Testing
 import TestSupport
 

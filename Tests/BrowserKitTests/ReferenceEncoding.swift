@@ -1,5 +1,6 @@
 @testable import BrowserKit
 import RealmFormat
+@testable import RealmInterchange
 
 /// `dump` and `export` as they were written before they encoded bytes leaf by leaf: every value
 /// read with `ColumnLeafReader.value(at:)` and turned into text by `CanonicalValueEncoder` and

@@ -1,5 +1,6 @@
 import BrowserKit
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 @testable import BrowserKit
+@testable import RealmInterchange
 import Testing
 import TestSupport
 

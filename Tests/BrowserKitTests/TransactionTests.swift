@@ -1,6 +1,7 @@
 import BrowserKit
 import Foundation
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 import Testing
 import TestSupport

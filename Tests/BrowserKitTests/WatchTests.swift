@@ -1,6 +1,6 @@
 @testable import BrowserKit
 #if canImport(Glibc)
-import RealmDemo
+@testable import RealmDemo
 import Glibc
 #endif
 import Foundation

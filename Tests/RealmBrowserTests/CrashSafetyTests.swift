@@ -1,5 +1,7 @@
+import BrowserKit
 import RealmFormat
 import Foundation
+import RealmInterchange
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import RealmFormat
 import Foundation
+import RealmInterchange
 import Testing
 import TestSupport
 

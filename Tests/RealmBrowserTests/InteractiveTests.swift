@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmInterchange
 import Testing
 import TestSupport
 

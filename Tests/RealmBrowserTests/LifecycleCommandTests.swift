@@ -1,4 +1,5 @@
 import Foundation
+import RealmInterchange
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import RealmFormat
+import RealmInterchange
 import Testing
 import TestSupport
 

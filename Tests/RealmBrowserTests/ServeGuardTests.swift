@@ -1,6 +1,7 @@
 import BrowserKit
 import Foundation
 import Glibc
+import RealmInterchange
 import Testing
 import TestSupport
 

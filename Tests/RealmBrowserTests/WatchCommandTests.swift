@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RealmFormat
+import RealmInterchange
 import Testing
 import TestSupport
 

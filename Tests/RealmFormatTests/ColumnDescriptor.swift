@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import TestSupport
 
 /// One column exactly as the canonical dump describes it (README "Canonical dump format").

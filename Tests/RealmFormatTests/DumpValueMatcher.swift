@@ -1,5 +1,6 @@
 import Foundation
 import RealmFormat
+import RealmInterchange
 import TestSupport
 
 /// Compares values read through RealmFormat with their encoding in a canonical fixture dump.

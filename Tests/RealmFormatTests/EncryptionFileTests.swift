@@ -1,5 +1,6 @@
 import Foundation
 @testable import RealmFormat
+import RealmInterchange
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import RealmInterchange
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 import TestSupport
 import Testing

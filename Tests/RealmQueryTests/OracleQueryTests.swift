@@ -1,4 +1,5 @@
 import Foundation
+import RealmInterchange
 import RealmQuery
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import BrowserKit
+import RealmInterchange
 import Testing
 
 /// Editing one member of an expected dump as a list, a set or a dictionary, and the canonical

@@ -1,5 +1,5 @@
-import BrowserKit
 import Foundation
+import RealmInterchange
 import Testing
 
 /// A fixture's canonical dump (Realm's own, from ../shared/fixtures) edited by hand into what

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// Compact JSON text of a `JSONValue`, for failure messages and for order-insensitive comparison.
 ///
 /// Golden-test failures must say which value differs without pasting megabytes, so `compact`

@@ -1,5 +1,6 @@
 import RealmDiff
 import RealmFormat
+import RealmInterchange
 
 /// `diff OTHER` and `diff A B`: what differs between two Realm files — schema (classes,
 /// properties, types, indexes, primary keys, embedded-ness) and objects (added, removed,

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `dump [CLASS] [--out FILE]`: the whole file (or one class) as canonical JSON.
 enum DumpCommand {

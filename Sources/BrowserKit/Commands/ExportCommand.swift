@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import RealmFormat
+import RealmInterchange
 
 /// `export json|csv [CLASS | result] FILE`: objects for other tools. One class or the last
 /// `find` result goes to FILE; without a class, JSON writes every class into one file (a member

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// `help [COMMAND | addresses]`: the commands, and how objects are addressed, by example.
 enum HelpCommand {
     static let spec = CommandSpec(

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// The texts of `help TOPIC` beyond the commands themselves: what a user needs to know once,
 /// written with the classes of the tutorials Realm users learned from.
 enum HelpTopics {

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `import csv|json FILE CLASS [--skip-bad]`: objects from a CSV file (as `export csv` writes
 /// it, or from a spreadsheet) or a JSON file (as `export json` writes it). Into an existing
@@ -30,19 +31,19 @@ enum ImportCommand {
         }
         guard words.count == 3, ImportSource.formats.contains(words[0].lowercased()) else { throw .usage(usage) }
         let (path, className) = (words[1], words[2])
-        guard let source = try ImportSource.read(words[0], path: path, className: className) else { throw .usage(usage) }
+        guard let source = try interchanging({ () throws(InterchangeError) in try ImportSource.read(words[0], path: path, className: className) }) else { throw .usage(usage) }
         let existing = catalog.file.tables.first { $0.className == className }
         var newColumns: [NewColumn?]?
         let plan: ImportPlan
         if let existing {
             guard primaryKey == nil else { throw .usage("--primary names the primary key of a new class; \(className) exists already") }
             let links = LinkTargetIndex(translations: session.importedKeys[catalog.file.path] ?? [:])
-            plan = try source.plan(into: existing, file: catalog.file, path: path, links: links)
+            plan = try interchanging { () throws(InterchangeError) in try source.plan(into: existing, file: catalog.file, path: path, links: links) }
         } else {
             // A new class and its properties follow add class's naming rules, so they can be
             // shown and queried afterwards ("first name" could not).
             try AddClassCommand.checkName(className, of: "a class")
-            let columns = try source.columns(path: path)
+            let columns = try interchanging { () throws(InterchangeError) in try source.columns(path: path) }
             for column in columns.compactMap({ $0 }) {
                 do { try AddClassCommand.checkName(column.name, of: "a property") } catch {
                     throw .invalidInput(path: path, reason: "\(error); rename the \(source.recordNoun == "row" ? "column in the header" : "member in the records")")
@@ -57,7 +58,7 @@ enum ImportCommand {
                 }
             }
             newColumns = columns
-            plan = try source.plan(newColumns: columns, primaryKey: primaryKey, path: path)
+            plan = try interchanging { () throws(InterchangeError) in try source.plan(newColumns: columns, primaryKey: primaryKey, path: path) }
             session.confirm("new class \(className) (\(describe(columns.compactMap { $0 }, primaryKey: primaryKey))), types inferred from \(path)")
         }
         if plan.ignoredKeyColumn {
@@ -94,7 +95,7 @@ enum ImportCommand {
 
     /// A property's type as `add class` declares it: `string?`, `int[]`.
     static func describe(_ column: NewColumn) -> String {
-        SchemaCommand.userTypeName(column.type) + (column.isNullable ? "?" : "") + (column.collection == .list ? "[]" : "")
+        SchemaVocabulary.userTypeName(column.type) + (column.isNullable ? "?" : "") + (column.collection == .list ? "[]" : "")
     }
 
     private static func report(_ badRows: [ImportPlan.BadRow], noun: String, skipBad: Bool, path: String, session: Session) throws(BrowserError) {

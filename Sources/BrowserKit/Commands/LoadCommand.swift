@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `load DUMP.json OUT.realm [--force]`: a new Realm file from a canonical JSON dump — the
 /// inverse of `dump`, and a way to make a Realm file from JSON written by hand.
@@ -22,8 +23,8 @@ enum LoadCommand {
         do {
             let data = try InputFile.contents(of: source, what: "the dump")
             tables = try DumpLoader.tables(from: try data.withUnsafeBytes { raw in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) })
-        } catch let error as BrowserError {
-            throw error
+        } catch let error as InterchangeError {
+            throw BrowserError(error)
         } catch let error as DumpLoadError {
             throw .invalidInput(path: source, reason: error.description)
         } catch {

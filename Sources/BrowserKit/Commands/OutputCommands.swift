@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// `mode`, `headers`, `output` and `once`: how and where results print, as in sqlite3's shell.
 enum OutputCommands {
     static let mode = CommandSpec(

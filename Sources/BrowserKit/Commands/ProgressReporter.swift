@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import RealmFormat
+import RealmInterchange
 
 /// A progress line on standard error, drawn only when it is a terminal.
-final class ProgressReporter {
+final class ProgressReporter: ProgressListener {
     let total: Int
     let label: String
     private let enabled: Bool

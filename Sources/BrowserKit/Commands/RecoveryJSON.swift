@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `recover --json`: one document a script can test (`.complete`) and walk (`.classes[]`).
 enum RecoveryJSON {

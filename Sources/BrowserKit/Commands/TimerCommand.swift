@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import RealmInterchange
 #endif
 
 /// `timer on|off`: after each command, how long it took, as sqlite3's `.timer` prints it:

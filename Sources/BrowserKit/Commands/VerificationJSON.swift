@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `verify --json`: one JSON document a script can test (`.ok`) and walk (`.problems[]`, each
 /// with `check`, `table`, `objectKey`, `column`, `offset`, `message`; null where unknown).

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import RealmFormat
+import RealmInterchange
 
 /// `watch [SECONDS] [--count N] [--full] COMMAND`: runs a read command again each time the file
 /// gets a new version (an app committing to it) and shows what changed in its output, until

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmModels
 
 /// Tab completion by context: command names first; then, by command, class names where a

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// A forgiving tokenizer for unfinished queries: it never fails, it only sorts what was typed
 /// into words (key paths, keywords), literals and punctuation, which is all completion needs.
 enum QueryScanner {

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// Renders a page of a list, set or dictionary: linked objects as a class table, other values
 /// with their index (or key). In the JSON modes elements are `{"index": i, "value": v}` and

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// One object, one property per line: full values, links as `Class[position] "label"`,
 /// embedded objects inline, collections with their size and first elements, and who links here.

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// Follows a typed key path (`Specimen[3].category`, `tasks[2]`, `intDict["a"]`) from where the
 /// user stands, or from a class when the path starts with one.

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// One part of a key path as typed: a name (a class or a property, possibly empty) followed by
 /// subscripts: `Specimen[3]`, `category`, `tasks[2]`, `intDict["a"]`.
 public struct PathSegment: Equatable {

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `backlinks` outside table mode: one row per linking object, `from` (the class and property
 /// holding the link) and `object`; in JSON the object is a canonical `{"$link": [table, key]}`.

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// One value in a row of output, in each form the output modes need: a one-line text for
 /// people, the bare value for CSV and a JSON value for the JSON modes. Commands fill all three
 /// so that the mode alone decides what is printed.

@@ -1,5 +1,6 @@
 import RealmDiff
 import RealmFormat
+import RealmInterchange
 
 /// `diff --json`: one JSON document for programs, written as the comparison goes. Values use
 /// the canonical encoding of `dump` (each in its own file's terms: links name that file's

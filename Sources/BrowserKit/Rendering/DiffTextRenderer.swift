@@ -1,5 +1,6 @@
 import RealmDiff
 import RealmFormat
+import RealmInterchange
 
 /// `diff` for people: the schema changes, then each class's changed, added and removed objects
 /// (`~`, `+`, `-` as in a unified diff), values in the words of `show`, then a summary table.

@@ -1,5 +1,6 @@
 import RealmDiff
 import RealmFormat
+import RealmInterchange
 
 /// Canonical JSON (as `dump` writes it) for `diff --json`, except that embedded objects are
 /// written inline as `{"property": value, ...}`: the diff compares them by content, and their

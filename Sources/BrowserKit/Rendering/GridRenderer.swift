@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// Lays out buffered rows in the aligned modes: `table` (psql-like rules), `box` (borders) and
 /// `markdown`, plus the compact headerless list `classes` uses in table mode. Cells are cut to
 /// the longest cell width and the table to the terminal width in table and box modes; markdown

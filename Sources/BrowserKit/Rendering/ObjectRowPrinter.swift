@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// Prints objects of one class as rows: for people a label column (`#`), optionally the object
 /// (`Task[3]`), then one column per property; in the JSON modes each object in the canonical

@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// Where a session's output goes right now: the standard output (through the pager in an
 /// interactive session), the file `output FILE` chose, or for one command the file of
 /// `once FILE`, as in sqlite3's shell. Commands only ever see one `OutputSink`.
@@ -92,7 +94,7 @@ public final class OutputRouter: OutputSink {
 
     /// `output FILE`: everything from now on goes to `path` (created or truncated).
     func send(to path: String) throws(BrowserError) {
-        let sink = try FileOutput(path: path)
+        let sink = try interchanging { () throws(InterchangeError) in try FileOutput(path: path) }
         file?.sink.flush()
         file = (sink, path)
     }
@@ -105,7 +107,7 @@ public final class OutputRouter: OutputSink {
 
     /// `once FILE`: the next command's output goes to `path`.
     func sendNextCommand(to path: String) throws(BrowserError) {
-        armedOnce = (try FileOutput(path: path), path)
+        armedOnce = (try interchanging { () throws(InterchangeError) in try FileOutput(path: path) }, path)
     }
 
     /// Called after every command: ends a `once`, arms one just requested, lets the pager finish.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RealmInterchange
 
 /// Holds back one command's output until it is taller than the window; then starts the pager
 /// (`$PAGER`, default `less -FRX`) and streams everything through it. Short results go straight

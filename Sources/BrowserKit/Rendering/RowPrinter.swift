@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// Prints the rows of one command's result in the session's output mode. Commands describe
 /// their columns once, add rows as they produce them and finish with the notes people see under
 /// a listing; the printer decides the rest. The streaming modes (csv, json, jsonl, line) write

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `schema` outside table mode: one row per property (and per incoming link), with the facts as
 /// separate columns so that programs need not parse `link -> Category (optional)`.
@@ -13,7 +14,7 @@ enum SchemaRows {
         for table in tables {
             for column in table.columns {
                 let target = column.isLink ? column.targetTableKey.flatMap { catalog.file.table(withKey: $0) }?.displayName : nil
-                var type = column.isLink ? "link" : SchemaCommand.userTypeName(column.type)
+                var type = column.isLink ? "link" : SchemaVocabulary.userTypeName(column.type)
                 if let collection = column.collection { type = "\(collection) of \(type)" }
                 printer.add([
                     .string(table.displayName), .string(column.name), .string(type), target.map(Cell.string) ?? .null,

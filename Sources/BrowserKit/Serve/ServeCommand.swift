@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import RealmFormat
+import RealmInterchange
 
 /// `realm-browser serve FILE`: the browser as a local web page. Prints the URL (with the
 /// token) on standard output and answers requests until SIGINT, SIGTERM or SIGHUP, then exits 0.

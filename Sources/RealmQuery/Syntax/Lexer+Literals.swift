@@ -1,3 +1,5 @@
+import RealmFormat
+
 /// Scanning of literals: strings, numbers, dates, base64, ObjectId and UUID.
 extension Lexer {
     // MARK: - Strings

@@ -1,3 +1,5 @@
+import RealmFormat
+
 /// Prints the AST back as query text, in a canonical form that parses to the same tree:
 /// keywords in capitals, single-quoted strings, timestamps as `T<seconds>:<nanos>`, and
 /// parentheses only where precedence needs them.

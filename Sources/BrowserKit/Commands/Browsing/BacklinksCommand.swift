@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `backlinks [PATH]`: every object that links to this one, grouped by class and property —
 /// the inverse relationships Realm keeps but never shows as properties.

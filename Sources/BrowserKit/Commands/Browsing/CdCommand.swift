@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// `cd PATH`: stand on a class, object or collection, so later paths can start from there;
 /// `cd ..` goes up one step, `cd /` (or `cd` alone) back to the top.
 enum CdCommand {

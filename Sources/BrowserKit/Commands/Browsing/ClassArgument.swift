@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// The class a command works on: named as its first word, or, when that word names no class
 /// and the user stands on a class (`cd Specimen`) or on a find result, that class — as the

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `schema [CLASS]`: properties with their types, optionality, keys, indexes and link targets.
 enum SchemaCommand {
@@ -55,38 +56,10 @@ enum SchemaCommand {
     }
 
     static func typeDescription(_ column: Column, catalog: Catalog) -> String {
-        var element: String
-        if column.isLink {
-            let target = column.targetTableKey.flatMap { catalog.file.table(withKey: $0) }?.displayName ?? "?"
-            element = column.collection == nil ? "link -> \(target)" : target
-        } else {
-            element = userTypeName(column.type)
-        }
-        var notes: [String] = []
-        if let collection = column.collection {
-            element = "\(collection) of \(element)"
-            if column.isNullable && !column.isLink { notes.append("optional elements") }
-        } else if column.isNullable {
-            notes.append("optional")
-        }
-        if column.isPrimaryKey { notes.append("primary key") } else if column.isIndexed { notes.append("indexed") }
-        if column.isFullTextIndexed { notes.append("full-text indexed") }
-        return notes.isEmpty ? element : element + " (" + notes.joined(separator: ", ") + ")"
+        SchemaVocabulary.typeDescription(column, in: catalog.file)
     }
 
-    /// Type names as Realm's SDKs and Realm Studio spell them.
-    static func userTypeName(_ type: ColumnType) -> String {
-        switch type {
-        case .timestamp: return "date"
-        case .binary: return "data"
-        default: return type.description
-        }
-    }
-
-    /// `Person.banks` for the backlink column fed by Person's `banks` property.
     static func origin(of backlink: Column, catalog: Catalog) -> String {
-        guard let tableKey = backlink.targetTableKey, let origin = catalog.file.table(withKey: tableKey) else { return "?" }
-        let property = origin.columns.first { $0.key == backlink.oppositeColumnKey }?.name ?? "?"
-        return "\(origin.displayName).\(property)"
+        SchemaVocabulary.origin(of: backlink, in: catalog.file)
     }
 }

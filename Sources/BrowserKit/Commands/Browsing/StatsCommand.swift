@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `stats CLASS [PROPERTY]`: what the values of a class look like without reading them one by
 /// one: counts and nulls, min/avg/max/sum of numbers, date ranges, true/false counts, distinct
@@ -27,7 +28,7 @@ enum StatsCommand {
         }
         let statistics = columns.map(PropertyStatistics.init)
         do throws(RealmFormatError) {
-            try LeafScan.forEachLeaf(of: table) { leaf throws(RealmFormatError) in
+            try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
                 for property in statistics {
                     try property.add(try ColumnLeafReader(leaf: leaf, column: property.column), rows: leaf.count)
                 }
@@ -72,7 +73,7 @@ enum StatsCommand {
     /// `list of int`, `string?`: the property's type as stats shows it.
     static func typeName(_ column: Column) -> String {
         let optional = column.isNullable && column.collection == nil && column.type != .mixed ? "?" : ""
-        return (column.collection.map { "\($0.rawValue) of " } ?? "") + SchemaCommand.userTypeName(column.type) + optional
+        return (column.collection.map { "\($0.rawValue) of " } ?? "") + SchemaVocabulary.userTypeName(column.type) + optional
     }
 
     /// One `(label, value)` per figure of a property, by its type.
@@ -86,14 +87,14 @@ enum StatsCommand {
             case .int:
                 if let minimum = property.integerMinimum, let maximum = property.integerMaximum {
                     let average = Double(property.integerSum) / Double(property.count)
-                    rows += [("min", String(minimum)), ("max", String(maximum)), ("avg", ValueFormatter.text(of: average)),
+                    rows += [("min", String(minimum)), ("max", String(maximum)), ("avg", NumberText.text(of: average)),
                              ("sum", String(property.integerSum))]
                 }
             case .float, .double:
                 if let minimum = property.realMinimum, let maximum = property.realMaximum {
-                    rows += [("min", ValueFormatter.text(of: minimum)), ("max", ValueFormatter.text(of: maximum)),
-                             ("avg", ValueFormatter.text(of: property.realSum / Double(property.realCount))),
-                             ("sum", ValueFormatter.text(of: property.realSum))]
+                    rows += [("min", NumberText.text(of: minimum)), ("max", NumberText.text(of: maximum)),
+                             ("avg", NumberText.text(of: property.realSum / Double(property.realCount))),
+                             ("sum", NumberText.text(of: property.realSum))]
                 }
                 if property.nans > 0 { rows.append(("nan", "\(property.nans) (left out of min/max/avg/sum)")) }
             case .bool:
@@ -124,7 +125,7 @@ enum StatsCommand {
         let average = Double(total) / Double(property.count)
         var rows: [(String, String)] = [
             ("min length", String(lengths.first?.key ?? 0)), ("max length", String(lengths.last?.key ?? 0)),
-            ("avg length", ValueFormatter.text(of: average)), ("elements", String(total)),
+            ("avg length", NumberText.text(of: average)), ("elements", String(total)),
         ]
         var listed = lengths.prefix(listedLengths).map { "\($0.key): \($0.value)" }
         if lengths.count > listedLengths { listed.append("… (\(lengths.count - listedLengths) more lengths)") }

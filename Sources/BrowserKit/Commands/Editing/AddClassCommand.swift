@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `add class NAME (PROPERTY TYPE [primary], ...)` and `add property CLASS NAME TYPE`: schema
 /// edits, committed like any change. Types may be links to classes (existing ones, ones added

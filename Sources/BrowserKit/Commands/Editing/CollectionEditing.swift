@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// What `set`, `append`, `remove` and `move` share for lists, sets and dictionaries: finding

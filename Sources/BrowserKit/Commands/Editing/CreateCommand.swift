@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// `create CLASS [PROP = VALUE, ...]`: a new object; properties not given get Realm's defaults.

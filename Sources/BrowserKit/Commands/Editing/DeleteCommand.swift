@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `delete CLASS[N]`: remove an object as Realm does: links to it become null, lists drop it.
 enum DeleteCommand {

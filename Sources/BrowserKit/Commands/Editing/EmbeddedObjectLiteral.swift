@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// The values of a new embedded object as a user writes them: `{ street: "1 Main St", city:

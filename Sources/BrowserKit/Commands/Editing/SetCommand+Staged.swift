@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// `set CLASS[_key = K].PROPERTY = VALUE` on an object created earlier in the open transaction:

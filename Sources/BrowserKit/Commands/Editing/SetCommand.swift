@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// `set PATH = VALUE`: change one property of one object and commit it at once, in place, with

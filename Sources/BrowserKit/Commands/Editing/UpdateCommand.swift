@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// `update CLASS QUERY SET PROPERTY = VALUE`: the same change for every object a query finds.

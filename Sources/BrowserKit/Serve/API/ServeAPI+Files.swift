@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// The answers of `serve` about the file as a whole: its live version (the page polls it to

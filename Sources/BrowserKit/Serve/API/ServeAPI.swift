@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 import RealmQuery
 
 /// The JSON API of `serve`, answered by the commands the REPL runs: each request renders with

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// The REPL's one-line text of every value `serve` lists, beside the canonical JSON of the same
 /// objects: the page shows values exactly as the REPL's tables do (no second value formatter in

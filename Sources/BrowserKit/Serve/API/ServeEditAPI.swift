@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// The write half of `serve`'s API (only with `--write`; the router has already checked the
 /// token header and the origin): edits are staged in the session's transaction by the REPL's

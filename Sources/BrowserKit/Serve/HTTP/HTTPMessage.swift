@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// One request as `serve`'s router sees it: MHD has parsed it (no HTTP parsing of ours); the
 /// names of headers are lowercased, query arguments and cookies are decoded.
 struct HTTPRequest {

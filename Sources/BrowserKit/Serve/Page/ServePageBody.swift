@@ -1,3 +1,5 @@
+import RealmInterchange
+
 /// The markup of `serve`'s page: the sidebar (classes, schema), the bar (query, export,
 /// editing) and the centre's views (grid, object, graph), filled in by the script.
 enum ServePageBody {

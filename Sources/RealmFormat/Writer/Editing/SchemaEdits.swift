@@ -1,3 +1,4 @@
+
 /// The schema edits of one transaction (new classes, new properties) in the order they were
 /// staged, and, at commit, the column keys and leaf indexes they get.
 ///

@@ -1,0 +1,127 @@
+import RealmFormat
+import RealmInterchange
+
+/// Summary statistics of one property, accumulated leaf by leaf from the column's node read in
+/// place (integers, floats, dates and string bytes without building values per row).
+final class PropertyStatistics {
+    let column: Column
+    /// Objects with a value (not null).
+    private(set) var count = 0
+    private(set) var nulls = 0
+    // Integers: exact, whatever the sum.
+    private(set) var integerMinimum: Int64?
+    private(set) var integerMaximum: Int64?
+    private(set) var integerSum: Int128 = 0
+    // Floats and doubles; NaN is counted apart and left out, as Realm's aggregates do.
+    private(set) var realMinimum: Double?
+    private(set) var realMaximum: Double?
+    private(set) var realSum = 0.0
+    private(set) var realCount = 0
+    private(set) var nans = 0
+    private(set) var trues = 0
+    private(set) var falses = 0
+    // Dates, the average exact in nanoseconds.
+    private(set) var dateMinimum: Timestamp?
+    private(set) var dateMaximum: Timestamp?
+    private(set) var dateTotal: Int128 = 0
+    /// How often each value occurs (strings and binaries by their bytes, others by their text).
+    private(set) var frequencies: [[UInt8]: Int] = [:]
+    /// Collections: how many objects have each length.
+    private(set) var lengths: [Int: Int] = [:]
+    /// Mixed: how many values of each type.
+    private(set) var types: [String: Int] = [:]
+
+    init(column: Column) {
+        self.column = column
+    }
+
+    /// Adds every row of one leaf.
+    func add(_ reader: ColumnLeafReader, rows: Int) throws(RealmFormatError) {
+        for row in 0..<rows { try add(reader, row: row) }
+    }
+
+    private func add(_ reader: ColumnLeafReader, row: Int) throws(RealmFormatError) {
+        if column.collection != nil {
+            guard case let .collection(collection) = try reader.value(at: row) else { nulls += 1; return }
+            count += 1
+            lengths[collection.elementCount, default: 0] += 1
+            return
+        }
+        switch column.type {
+        case .int:
+            guard let number = try reader.integer(at: row) else { nulls += 1; return }
+            count += 1
+            integerMinimum = min(integerMinimum ?? number, number)
+            integerMaximum = max(integerMaximum ?? number, number)
+            integerSum += Int128(number)
+        case .bool:
+            guard let flag = try reader.integer(at: row) else { nulls += 1; return }
+            count += 1
+            if flag != 0 { trues += 1 } else { falses += 1 }
+        case .float, .double:
+            guard let number = try reader.floatingPoint(at: row) else { nulls += 1; return }
+            count += 1
+            guard !number.isNaN else { nans += 1; return }
+            realCount += 1
+            realMinimum = min(realMinimum ?? number, number)
+            realMaximum = max(realMaximum ?? number, number)
+            realSum += number
+        case .timestamp:
+            guard let date = try reader.timestamp(at: row) else { nulls += 1; return }
+            count += 1
+            if dateMinimum.map({ Self.order(date, $0) < 0 }) ?? true { dateMinimum = date }
+            if dateMaximum.map({ Self.order(date, $0) > 0 }) ?? true { dateMaximum = date }
+            dateTotal += Int128(date.seconds) * 1_000_000_000 + Int128(date.nanoseconds)
+        case .string, .binary:
+            guard let blob = try reader.blob(at: row), let bytes = blob.bytes else { nulls += 1; return }
+            count += 1
+            frequencies[bytes, default: 0] += 1
+        default:
+            let value = try reader.value(at: row)
+            guard value != .null else { nulls += 1; return }
+            count += 1
+            if column.type == .mixed {
+                types[Self.typeName(value), default: 0] += 1
+            } else {
+                frequencies[Array((ExportValueEncoder.text(of: value) ?? "").utf8), default: 0] += 1
+            }
+        }
+    }
+
+    static func order(_ left: Timestamp, _ right: Timestamp) -> Int {
+        if left.seconds != right.seconds { return left.seconds < right.seconds ? -1 : 1 }
+        if left.nanoseconds != right.nanoseconds { return left.nanoseconds < right.nanoseconds ? -1 : 1 }
+        return 0
+    }
+
+    static func typeName(_ value: RealmValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .int: return "int"
+        case .bool: return "bool"
+        case .float: return "float"
+        case .double: return "double"
+        case .string: return "string"
+        case .binary: return "data"
+        case .timestamp: return "date"
+        case .objectId: return "objectId"
+        case .uuid: return "uuid"
+        case .decimal: return "decimal128"
+        case .link, .typedLink: return "link"
+        case let .collection(collection): return collection.kind.rawValue
+        }
+    }
+
+    /// The average date, exact to the nanosecond (truncated).
+    var dateAverage: Timestamp? {
+        guard count > 0 else { return nil }
+        let average = dateTotal / Int128(count)
+        return Timestamp(seconds: Int64(average / 1_000_000_000), nanoseconds: Int32(average % 1_000_000_000))
+    }
+
+    /// The most common values, most frequent first (ties in byte order of the value).
+    func mostCommon(_ limit: Int) -> [(value: [UInt8], count: Int)] {
+        frequencies.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) }
+            .prefix(limit).map { ($0.key, $0.value) }
+    }
+}
