@@ -35,7 +35,12 @@ let package = Package(
         .target(name: "RealmDemo", dependencies: ["RealmFormat"]),
         // Model classes for each Realm SDK (`models swift|kotlin|java|js|csharp`).
         .target(name: "RealmModels", dependencies: ["RealmFormat"]),
-        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery", "RealmInterchange", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"]),
+        .target(
+            name: "BrowserKit",
+            dependencies: ["RealmFormat", "RealmQuery", "RealmInterchange", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"],
+            // serve's page: real HTML, CSS and JavaScript files, embedded into the binary.
+            resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js"]
+                .map { .embedInCode("Serve/Page/\($0)") }),
         .executableTarget(
             name: "realm-browser",
             dependencies: ["BrowserKit", "CReadline"],
