@@ -80,11 +80,10 @@ struct FormattingTests {
     }
 
     @Test func tableLayout() {
-        var renderer = TableRenderer(headers: ["#", "name"], alignments: [.right, .left])
-        renderer.append(["9", "x"])
-        renderer.append(["10", "long name"])
         let output = BufferedOutput()
-        renderer.render(to: output)
+        GridRenderer(columns: [OutputColumn("#", alignment: .right), OutputColumn("name")], frame: .table,
+                     style: OutputStyle(maximumCellWidth: Int.max), truncates: false)
+            .render([["9", "x"], ["10", "long name"]].map { $0.map { Cell(text: $0) } }, to: output)
         #expect(output.text == """
         #  │ name
         ───┼──────────

@@ -121,7 +121,12 @@ struct RecoverDamagedTests {
             do {
                 salvage = try FileSalvager(path: damaged).salvage()
             } catch {
-                #expect(!"\(error)".isEmpty, "\(fixture) seed \(seed)")
+                // The header (bytes 0-23) is intact, so the only refusal is a file whose every
+                // top array was damaged.
+                guard case .notARealmFile = error else {
+                    Issue.record("\(fixture) seed \(seed): recover refused with \(error)")
+                    continue
+                }
                 continue
             }
             try RealmFileWriter().write(tables: salvage.tables, to: output)

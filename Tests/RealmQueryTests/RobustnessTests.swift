@@ -58,7 +58,8 @@ struct RobustnessTests {
                 #expect((try? Query.parse(printed))?.description == printed, "\(text)")
             } catch {
                 #expect(error.offset >= 0 && error.range.end <= text.utf8.count, "\(text): \(error)")
-                #expect(!error.annotated(query: text).isEmpty)
+                // The caret line names the problem under the query's line that holds it.
+                #expect(error.annotated(query: text).contains("^ " + error.message))
             }
         }
         #expect(parsed > 0)
