@@ -39,7 +39,7 @@ enum AssignedValue {
             return .stored(.list(values))
         }
         // A Mixed property can hold a link to any object: `mixed = Target[3]`.
-        if column.type == .mixed, (try? QueryArguments.value(of: text)) == nil, let link = CollectionEditing.objectLink(text, catalog: catalog) {
+        if column.type == .mixed, (try? QueryArguments.value(of: text)) == nil, let link = try CollectionEditing.objectLink(text, catalog: catalog) {
             return .stored(.scalar(link))
         }
         return .scalar(try ValueCoercion.value(typed: text, for: column, className: table.displayName))

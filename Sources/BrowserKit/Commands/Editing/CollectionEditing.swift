@@ -97,17 +97,24 @@ enum CollectionEditing {
         do {
             literal = try QueryArguments.value(of: text)
         } catch {
-            if column.type == .mixed, let link = objectLink(text, catalog: catalog) { return link }
+            if column.type == .mixed, let link = try objectLink(text, catalog: catalog) { return link }
             throw .query(error.annotated(query: text))
         }
         return try ValueCoercion.value(literal, for: column, className: target.table.displayName)
     }
 
     /// A link to the object `text` names (`Target[3]`), as a Mixed value holds one; nil when
-    /// `text` names no object.
-    static func objectLink(_ text: String, catalog: Catalog) -> RealmValue? {
-        guard let path = try? PathResolver(catalog: catalog).resolve(text, from: []),
-              case let .object(object)? = path.last?.location, let key = try? object.key else { return nil }
+    /// `text` is no path to an object (it was meant as a literal, whose error then says why).
+    /// A path from a class that leads nowhere (`Target[99]`) reports why, not a literal's error.
+    static func objectLink(_ text: String, catalog: Catalog) throws(BrowserError) -> RealmValue? {
+        let path: [NavigationStep]
+        do {
+            path = try PathResolver(catalog: catalog).resolve(text, from: [])
+        } catch {
+            guard let first = try? PathSegment.parse(text).first, (try? catalog.table(named: first.name)) != nil else { return nil }
+            throw error
+        }
+        guard case let .object(object)? = path.last?.location, let key = try? object.key else { return nil }
         return .typedLink(table: object.table.key, key: key)
     }
 

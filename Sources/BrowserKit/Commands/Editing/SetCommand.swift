@@ -63,7 +63,7 @@ enum SetCommand {
         }
         let value: RealmValue
         if column.type == .mixed, (try? QueryArguments.value(of: valueText)) == nil,
-           let link = CollectionEditing.objectLink(valueText, catalog: catalog) {
+           let link = try CollectionEditing.objectLink(valueText, catalog: catalog) {
             // A Mixed property can hold a link to any object: `set X[0].mixed = Target[3]`.
             value = link
         } else {
