@@ -3,7 +3,7 @@ import RealmInterchange
 
 /// Errors a command reports to the user. Each says what was wrong and, where it can, what to
 /// type instead; none of them ends the session.
-public enum BrowserError: Error, CustomStringConvertible {
+public enum BrowserError: Error, CustomStringConvertible, Equatable {
     case noFileOpen
     case unknownCommand(String, suggestion: String?)
     case usage(String)

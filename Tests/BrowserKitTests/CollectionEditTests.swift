@@ -105,6 +105,10 @@ struct CollectionEditTests {
         try edit.run("set AllTypes[0].mixedList[1] = 'was null'")
         try edit.run("remove AllTypes[0].mixedList[4]")
         try edit.run("append AllTypes[0].mixedList Target[5]")
+        // An element that names no object says so, as a position out of range (Target has 24).
+        #expect(throws: BrowserError.positionOutOfRange(className: "Target", position: 24, count: 24)) {
+            try edit.run("append AllTypes[0].mixedList Target[24]")
+        }
         try expected.updateList("mixedList", of: Self.allTypes, key: 0) { list in
             list[1] = .string("was null")
             list.remove(at: 4)
@@ -131,7 +135,10 @@ struct CollectionEditTests {
         try expected.set("mixedValue", of: Self.allTypes, key: 11, to: .string("text"))
         try expected.set("mixedValue", of: Self.allTypes, key: 12, to: J.mixedInt(5))
         try expected.set("mixedValue", of: Self.allTypes, key: 28, to: J.link("class_Target", 4))
-        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[1].mixedValue = Target[99]") }
+        // Target has 24 objects: there is no Target[99] to link to.
+        #expect(throws: BrowserError.positionOutOfRange(className: "Target", position: 99, count: 24)) {
+            try edit.run("set AllTypes[1].mixedValue = Target[99]")
+        }
         #expect(try edit.dump() == expected.value)
         #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
@@ -231,9 +238,11 @@ struct CollectionEditTests {
         try expected.set("intDict", of: Self.allTypes, key: 3, to: J.dictionary([("a", .int(2)), ("z", .int(1))]))
         try expected.set("targetDict", of: Self.allTypes, key: 6, to: J.dictionary([("n", .null), ("x", J.link("class_Target", 1))]))
         try expected.set("stringOptDict", of: Self.allTypes, key: 5, to: J.dictionary([]))
-        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[3].intDict = {\"a\": 1, \"a\": 2}") }
-        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[3].intDict = {a: 1}") }
-        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[3].intDict = {\"a\": null}") }
+        expectError(.refusedEdit(mentioning: "AllTypes.intDict", CollectionEditError.duplicateKey("a").description)) {
+            try edit.run("set AllTypes[3].intDict = {\"a\": 1, \"a\": 2}")
+        }
+        expectError(.invalidValue(mentioning: "dictionary keys are quoted strings")) { try edit.run("set AllTypes[3].intDict = {a: 1}") }
+        expectError(.invalidValue(mentioning: "AllTypes.intDict", "cannot be null")) { try edit.run("set AllTypes[3].intDict = {\"a\": null}") }
         #expect(try edit.dump() == expected.value)
         #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
     }
@@ -253,8 +262,9 @@ struct CollectionEditTests {
         let before = try edit.bytes
         // An existing embedded object cannot be linked a second time (new ones come from
         // `append LIST { ... }`, LifecycleTests).
-        #expect(throws: BrowserError.self) { try edit.run("append AllTypes[2].addressList EmbeddedAddress[0]") }
-        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[2].addressList[0] = EmbeddedAddress[0]") }
+        let onlyNewOnes = ExpectedError.refusedEdit(mentioning: "embedded objects are added with 'append LIST { ... }'")
+        expectError(onlyNewOnes) { try edit.run("append AllTypes[2].addressList EmbeddedAddress[0]") }
+        expectError(onlyNewOnes) { try edit.run("set AllTypes[2].addressList[0] = EmbeddedAddress[0]") }
         #expect(try edit.bytes == before)
         #expect(try edit.dump() == expected.value)
         #expect(try FileVerifier(file: RealmFile(path: edit.path)).verify().problems == [])
@@ -264,29 +274,34 @@ struct CollectionEditTests {
         guard Fixtures.requirePresent() else { return }
         let edit = try Edit("alltypes")
         let original = try edit.bytes
-        let rejected = [
-            "set AllTypes[2].intList[5] = 1",             // out of range
-            "set AllTypes[2].intList[-3] = 1",
-            "set AllTypes[2].intList[0] = 'x'",           // type mismatch
-            "set AllTypes[2].intList[0] = null",          // null into required elements
-            "append AllTypes[2].intSet 1.5",
-            "append AllTypes[2].uuidList 'not a uuid'",
-            "remove AllTypes[2].intDict[\"nope\"]",       // unknown key
-            "remove AllTypes[2].intSet 999",              // not in the set
-            "set AllTypes[2].intSet[0] = 1",              // sets have no positions to set
-            "move AllTypes[2].intSet 0 1",
-            "set AllTypes[2].intDict = {\"a\" 1}",     // an entry without its colon
-            "append AllTypes[2].intDict 5",
-            "remove AllTypes[2].intDict[0]",
-            "set AllTypes[0].mixedList[6][9] = 1",        // nested in Mixed: out of range
-            "append AllTypes[2].targetSet AllTypes[0]",   // wrong class
-            "append AllTypes[2].targetList null",
-            "set AllTypes[2].nosuch[0] = 1",
-            "move AllTypes[2].intList 0 9",
-            "set AllTypes[2].intList = 5",
+        // AllTypes[2].intList is [1, Int64.min], its intDict has the keys k0 and k1;
+        // AllTypes[0].mixedList[6] is the list [42].
+        let noElement = { (position: Int, count: Int) in CollectionEditError.positionOutOfRange(position: position, count: count).description }
+        let rejected: [(String, ExpectedError)] = [
+            ("set AllTypes[2].intList[5] = 1", .refusedEdit(mentioning: "AllTypes.intList", noElement(5, 2))),   // out of range
+            ("set AllTypes[2].intList[-3] = 1", .refusedEdit(mentioning: "AllTypes.intList", noElement(-3, 2))),
+            ("set AllTypes[2].intList[0] = 'x'", .invalidValue(mentioning: "AllTypes.intList", "int", "x")),    // type mismatch
+            ("set AllTypes[2].intList[0] = null", .invalidValue(mentioning: "AllTypes.intList", "cannot be null")), // required elements
+            ("append AllTypes[2].intSet 1.5", .invalidValue(mentioning: "AllTypes.intSet", "int", "1.5")),
+            ("append AllTypes[2].uuidList 'not a uuid'", .invalidValue(mentioning: "AllTypes.uuidList", "uuid", "not a uuid")),
+            ("remove AllTypes[2].intDict[\"nope\"]",                                                              // unknown key
+             .refusedEdit(mentioning: "AllTypes.intDict", CollectionEditError.noSuchKey("nope").description)),
+            ("remove AllTypes[2].intSet 999", .refusedEdit(mentioning: "AllTypes.intSet", "999 is not in it")),  // not in the set
+            ("set AllTypes[2].intSet[0] = 1", .invalidValue(mentioning: "AllTypes[2].intSet is a set", "'remove'", "'append'")),
+            ("move AllTypes[2].intSet 0 1", .refusedEdit(mentioning: "AllTypes.intSet", "a set does not support moving")),
+            ("set AllTypes[2].intDict = {\"a\" 1}", .invalidValue(mentioning: "\"key\": value", "\"a\" 1")),     // no colon
+            ("append AllTypes[2].intDict 5", .usage(mentioning: "set AllTypes[2].intDict[\"KEY\"] = VALUE")),
+            // A bare subscript of a dictionary is a key, and there is no key "0".
+            ("remove AllTypes[2].intDict[0]", .refusedEdit(mentioning: "AllTypes.intDict", CollectionEditError.noSuchKey("0").description)),
+            ("set AllTypes[0].mixedList[6][9] = 1", .refusedEdit(mentioning: "AllTypes.mixedList[6]", noElement(9, 1))),  // nested
+            ("append AllTypes[2].targetSet AllTypes[0]", .invalidValue(mentioning: "targetSet links to Target, not to AllTypes")),
+            ("append AllTypes[2].targetList null", .invalidValue(mentioning: "targetList", "not null")),
+            ("set AllTypes[2].nosuch[0] = 1", .exactly(.unknownProperty(className: "AllTypes", name: "nosuch"))),
+            ("move AllTypes[2].intList 0 9", .refusedEdit(mentioning: "AllTypes.intList", noElement(9, 2))),
+            ("set AllTypes[2].intList = 5", .invalidValue(mentioning: "in braces", "set AllTypes[2].intList = {1, 2, 3}")),
         ]
-        for command in rejected {
-            #expect(throws: BrowserError.self, "\(command)") { try edit.run(command) }
+        for (command, error) in rejected {
+            expectError(error, "\(command)") { try edit.run(command) }
         }
         #expect(try edit.bytes == original, "rejected edits write nothing")
 
@@ -295,8 +310,12 @@ struct CollectionEditTests {
         let version = try #require(edit.session.file?.top?.version)
         try edit.run("begin")
         try edit.run("append AllTypes[2].intList 8")
-        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[2].intList[9] = 1") }
-        #expect(throws: BrowserError.self) { try edit.run("remove AllTypes[2].intDict[\"nope\"]") }
+        expectError(.refusedEdit(mentioning: "AllTypes.intList", noElement(9, 3)), "3 elements with the staged 8") {
+            try edit.run("set AllTypes[2].intList[9] = 1")
+        }
+        expectError(.refusedEdit(mentioning: "AllTypes.intDict", CollectionEditError.noSuchKey("nope").description)) {
+            try edit.run("remove AllTypes[2].intDict[\"nope\"]")
+        }
         try edit.run("append AllTypes[2].intList 9")
         try edit.run("set AllTypes[2].intList[0] = 2")
         try edit.run("set AllTypes[2].intDict[\"k0\"] = 10")

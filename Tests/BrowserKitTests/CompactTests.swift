@@ -85,11 +85,11 @@ struct CompactTests {
             #expect("\(error)".contains("cannot write"))
         }
         let species = Fixtures.realmPath("species")
-        #expect(throws: BrowserError.self) { try run("compact \(species)", on: species) }
+        expectError(.cannotWrite(path: species, reasonMentioning: "that is the open file")) { try run("compact \(species)", on: species) }
         let existing = temporaryPath("existing.realm")
         defer { try? FileManager.default.removeItem(atPath: existing) }
         FileManager.default.createFile(atPath: existing, contents: Data([1, 2, 3]))
-        #expect(throws: BrowserError.self) { try run("compact \(existing)", on: species) }
+        expectError(.fileCannotWrite(path: existing, reasonMentioning: "the file exists", "--force")) { try run("compact \(existing)", on: species) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data([1, 2, 3]))
         _ = try run("compact \(existing) --force", on: species)
         #expect(try RealmFile(path: existing).classTables.count == 2)

@@ -224,9 +224,10 @@ struct DiffTests {
     @Test func mistakesAreReported() throws {
         guard Fixtures.requirePresent() else { return }
         let tasks = Fixtures.realmPath("tasks")
-        #expect(throws: BrowserError.self) { try DiffTests.diff(tasks) }
+        expectError(.notNow(mentioning: "no Realm file is open to compare with \(tasks)", "diff A B")) { try DiffTests.diff(tasks) }
         do {
             _ = try DiffTests.diff(tasks)
+            Issue.record("diff OTHER without an open file must fail")
         } catch {
             #expect("\(error)" == "no Realm file is open to compare with \(tasks): open one first, or give two files: diff A B")
         }

@@ -105,7 +105,8 @@ struct DumpGoldenTests {
                 Issue.record("\(fixture): dump \(name) is not the table's text from \(fixture).json: \(line)")
             }
         }
-        #expect(throws: BrowserError.self) { _ = try output.dump(arguments: "NoSuchClass") }
+        // No class is within a typo of the name, so nothing is suggested.
+        #expect(throws: BrowserError.unknownClass("NoSuchClass", suggestion: nil)) { _ = try output.dump(arguments: "NoSuchClass") }
     }
 
     // MARK: - Helpers

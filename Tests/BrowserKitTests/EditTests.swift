@@ -62,9 +62,9 @@ struct EditTests {
             ("class_Specimen", 41, "created", .object([JSONValue.Member(key: "$date", value: .array([.int(-5), .int(-7)]))])),
         ])
         #expect(try dump(path) == expected)
-        #expect(throws: BrowserError.self) { try session.execute("set Specimen[0].name = null") }
-        #expect(throws: BrowserError.self) { try session.execute("set Specimen[0].latitude = 'x'") }
-        #expect(throws: BrowserError.self) { try session.execute("set Specimen[0].nosuch = 1") }
+        expectError(.invalidValue(mentioning: "Specimen.name is required", "cannot be null")) { try session.execute("set Specimen[0].name = null") }
+        expectError(.invalidValue(mentioning: "Specimen.latitude is a double property", "'x'")) { try session.execute("set Specimen[0].latitude = 'x'") }
+        #expect(throws: BrowserError.unknownProperty(className: "Specimen", name: "nosuch")) { try session.execute("set Specimen[0].nosuch = 1") }
         #expect(try dump(path) == expected, "rejected edits change nothing")
     }
 
@@ -136,7 +136,9 @@ struct EditTests {
         try session.execute("set Specimen[0].category = Category[3]")
         try session.execute("set Specimen[5].category = null")
         try session.execute("commit")
-        #expect(throws: BrowserError.self) { try session.execute("set Specimen[6].category = Specimen[1]") }
+        expectError(.invalidValue(mentioning: "category links to Category, not to Specimen")) {
+            try session.execute("set Specimen[6].category = Specimen[1]")
+        }
         try verify(path)
         // Every category's backlinks are exactly the specimens whose category points at it.
         let dumped = try dump(path)
@@ -176,8 +178,11 @@ struct EditTests {
         try session.execute("append TaskList[1].tasks Task[25]")
         try session.execute("remove TaskList[1].tasks[-1]")
         try session.execute("commit")
-        #expect(throws: BrowserError.self) { try session.execute("remove TaskList[0].tasks[99]") }
-        #expect(throws: BrowserError.self) { try session.execute("append TaskList[0].tasks Person[0]") }
+        // The list has its original length again: one task appended, one removed.
+        expectError(.refusedEdit(mentioning: "TaskList.tasks", CollectionEditError.positionOutOfRange(position: 99, count: original.count).description)) {
+            try session.execute("remove TaskList[0].tasks[99]")
+        }
+        expectError(.invalidValue(mentioning: "tasks links to Task, not to Person")) { try session.execute("append TaskList[0].tasks Person[0]") }
         try verify(path)
         var expected = original + [orphan]
         expected.remove(at: 1)
@@ -234,8 +239,12 @@ struct EditTests {
         defer { FixtureCopy.remove(tasks) }
         let (taskSession, _) = try session(tasks)
         try taskSession.execute("create BankInfo bank_accno = \"NEW1\", bankname = \"Mine\"")
-        #expect(throws: BrowserError.self) { try taskSession.execute("create BankInfo bank_accno = \"NEW1\"") }
-        #expect(throws: BrowserError.self) { try taskSession.execute("create BankInfo bankname = \"no key\"") }
+        expectError(.refusedEdit(mentioning: "BankInfo already has an object with bank_accno", "NEW1")) {
+            try taskSession.execute("create BankInfo bank_accno = \"NEW1\"")
+        }
+        expectError(.refusedEdit(mentioning: "BankInfo needs its primary key bank_accno")) {
+            try taskSession.execute("create BankInfo bankname = \"no key\"")
+        }
         try verify(tasks)
         let file = try RealmFile(path: tasks)
         let banks = try #require(file.table(named: "class_BankInfo"))
@@ -305,8 +314,8 @@ struct EditTests {
         try species.execute("add class Fungus (name string primary, spores int?, found date)")
         try species.execute("create Fungus name = \"Morel\", spores = 12")
         try species.execute("create Fungus name = \"Cep\"")
-        #expect(throws: BrowserError.self) { try species.execute("add class Fungus (x int)") }
-        #expect(throws: BrowserError.self) { try species.execute("create Fungus name = \"Cep\"") }
+        expectError(.refusedEdit(mentioning: "class Fungus already exists")) { try species.execute("add class Fungus (x int)") }
+        expectError(.refusedEdit(mentioning: "Fungus already has an object with name", "Cep")) { try species.execute("create Fungus name = \"Cep\"") }
         try verify(path)
         let dumped = try dump(path)
         let reference = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("species"))
@@ -334,7 +343,7 @@ struct EditTests {
         try tasks.execute("add property Task priority int")
         try tasks.execute("add property BankInfo note string?")
         try tasks.execute("set Task[2].priority = 5")
-        #expect(throws: BrowserError.self) { try tasks.execute("add property Task priority int") }
+        expectError(.refusedEdit(mentioning: "Task already has a property priority")) { try tasks.execute("add property Task priority int") }
         try verify(path)
         let dumped = try dump(path)
         let reference = try JSONParser.parse(contentsOfFile: Fixtures.jsonPath("tasks"))

@@ -70,7 +70,9 @@ struct ExportTests {
         guard Fixtures.requirePresent() else { return }
         let workspace = try ExportWorkspace("ExportTests")
         let (session, _) = try workspace.session(Fixtures.realmPath("species"))
-        #expect(throws: BrowserError.self) { try session.execute("export json result \(workspace.path("none.json"))") }
+        expectError(.notNow(mentioning: "the last find", "run find first"), "no find yet: no result to export") {
+            try session.execute("export json result \(workspace.path("none.json"))")
+        }
         try session.execute("find Specimen name BEGINSWITH 'B' SORT(name DESC)")
         try session.execute("export json result \(workspace.path("result.json"))")
         try session.execute("export csv result \(workspace.path("result.csv"))")
@@ -127,10 +129,15 @@ struct ExportTests {
         guard Fixtures.requirePresent() else { return }
         let workspace = try ExportWorkspace("ExportTests")
         let (session, _) = try workspace.session(Fixtures.realmPath("alltypes"))
-        #expect(throws: BrowserError.self) { try session.execute("export xml AllTypes x.xml") }
-        #expect(throws: BrowserError.self) { try session.execute("export json") }
-        #expect(throws: BrowserError.self) { try session.execute("export json Nope \(workspace.path("x.json"))") }
-        #expect(throws: BrowserError.self) { try session.execute("export json EmbeddedAddress \(workspace.path("x.json"))") }
+        let usage = ExpectedError.usage(mentioning: "export json|csv [CLASS | result] FILE")
+        expectError(usage, "xml is no format of export") { try session.execute("export xml AllTypes x.xml") }
+        expectError(usage, "no FILE") { try session.execute("export json") }
+        #expect(throws: BrowserError.unknownClass("Nope", suggestion: nil)) {
+            try session.execute("export json Nope \(workspace.path("x.json"))")
+        }
+        expectError(.invalidValue(mentioning: "EmbeddedAddress is an embedded class", "inside their parents")) {
+            try session.execute("export json EmbeddedAddress \(workspace.path("x.json"))")
+        }
         #expect(!FileManager.default.fileExists(atPath: workspace.path("x.json")))
     }
 

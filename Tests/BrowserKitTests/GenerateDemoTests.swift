@@ -44,7 +44,7 @@ struct GenerateDemoTests {
         let path = temporaryPath("d.realm")
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try generate("\(path) --rows 5 --seed 3")
-        #expect(throws: BrowserError.self) { try generate("\(path) --rows 5 --seed 3") }
+        expectError(.fileCannotWrite(path: path, reasonMentioning: "the file exists", "--force")) { try generate("\(path) --rows 5 --seed 3") }
         _ = try generate("\(path) --rows 7 --seed 3 --force")
         #expect(try RealmFile(path: path).table(named: "class_RealmTestClass2")?.objects.count == 7)
     }

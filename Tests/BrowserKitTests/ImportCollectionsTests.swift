@@ -124,7 +124,10 @@ struct ImportCollectionsTests {
         try "_id,mixedValue\nm1,\"{\"\"$link\"\": [\"\"Target\"\", 0]}\"\nm2,\"{\"\"$link\"\": [\"\"Target\"\", 99]}\"\n"
             .write(toFile: workspace.path("mixed.csv"), atomically: true, encoding: .utf8)
         try session.execute("begin")
-        #expect(throws: BrowserError.self) { try session.execute("import csv \(workspace.path("mixed.csv")) AllTypes") }
+        // Target has the objects 0 and 1 (t and u): m2's link to 99 is a bad row.
+        expectError(.invalidInput(path: workspace.path("mixed.csv"), reasonMentioning: "1 bad row", "line 3", "Target has no object with key 99")) {
+            try session.execute("import csv \(workspace.path("mixed.csv")) AllTypes")
+        }
         try session.execute("set Target[0].value = 5")
         try session.execute("commit")
         try workspace.verify(path)

@@ -149,8 +149,12 @@ struct ImportTests {
         } throws: { error in
             "\(error)".contains("line 4: an earlier row already has code = 'A'")
         }
-        #expect(throws: BrowserError.self) { try session.execute("import csv \(duplicates) Coded --primary nope") }
-        #expect(throws: BrowserError.self) { try session.execute("import csv \(duplicates) Bank --primary code") }
+        expectError(.invalidValue(mentioning: "--primary nope", "the header has no such column")) {
+            try session.execute("import csv \(duplicates) Coded --primary nope")
+        }
+        expectError(.usage(mentioning: "--primary names the primary key of a new class", "Bank exists already")) {
+            try session.execute("import csv \(duplicates) Bank --primary code")
+        }
     }
 
     @Test func linksByExportedKeyFollowTheObjectsToTheirNewKeys() throws {
@@ -265,9 +269,14 @@ struct ImportTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let unknown = workspace.path("unknown.csv")
         try "name,colour\nx,red\n".write(toFile: unknown, atomically: true, encoding: .utf8)
-        #expect(throws: BrowserError.self) { try session.execute("import csv \(unknown) Target") }
-        #expect(throws: BrowserError.self) { try session.execute("import csv \(workspace.path("missing.csv")) Target") }
-        #expect(throws: BrowserError.self) { try session.execute("import json \(unknown) Target") }
+        #expect(throws: BrowserError.unknownProperty(className: "Target", name: "colour")) { try session.execute("import csv \(unknown) Target") }
+        expectError(.invalidInput(path: workspace.path("missing.csv"), reasonMentioning: "no such file")) {
+            try session.execute("import csv \(workspace.path("missing.csv")) Target")
+        }
+        // A CSV file is no JSON: its first character is not the '[' of an array of objects.
+        expectError(.invalidInput(path: unknown, reasonMentioning: "line 1, column 1", "expected an array of objects", "nothing was imported")) {
+            try session.execute("import json \(unknown) Target")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

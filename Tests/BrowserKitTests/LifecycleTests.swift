@@ -131,10 +131,19 @@ struct LifecycleTests {
         try verify(path)
         try session.execute("remove AllTypes[2].addressList[0]")
         try verify(path)
-        #expect(throws: BrowserError.self) { try session.execute("set AllTypes[2].address = { nosuch: 1 }") }
-        #expect(throws: BrowserError.self) { try session.execute("set AllTypes[2].address = { zip: 'x' }") }
-        #expect(throws: BrowserError.self) { try session.execute("append AllTypes[2].addressList Target[1]") }
-        #expect(throws: BrowserError.self) { try session.execute("remove AllTypes[2].addressList[9]") }
+        #expect(throws: BrowserError.unknownProperty(className: "EmbeddedAddress", name: "nosuch")) {
+            try session.execute("set AllTypes[2].address = { nosuch: 1 }")
+        }
+        expectError(.invalidValue(mentioning: "EmbeddedAddress.zip is an int property", "'x'")) {
+            try session.execute("set AllTypes[2].address = { zip: 'x' }")
+        }
+        expectError(.invalidValue(mentioning: "addressList links to EmbeddedAddress, not to Target")) {
+            try session.execute("append AllTypes[2].addressList Target[1]")
+        }
+        // Two addresses in the list again: two at first, one appended, one removed.
+        #expect(throws: BrowserError.positionOutOfRange(className: "AllTypes[2].addressList", position: 9, count: 2)) {
+            try session.execute("remove AllTypes[2].addressList[9]")
+        }
 
         try expected.removeObject(of: "class_EmbeddedAddress", key: oldAddress)
         try expected.removeObject(of: "class_EmbeddedAddress", key: oldList[0])
@@ -235,7 +244,10 @@ struct LifecycleTests {
         try session.execute("create Category name = \"Fungi\"")
         try session.execute("delete Category[4]")
         try session.execute("set Specimen[7].category = Category[1]")
-        #expect(throws: BrowserError.self) { try session.execute("delete Specimen[5]") }
+        // Positions count in the committed file until the commit: Specimen[5] is the one already deleted.
+        expectError(.refusedEdit(mentioning: "Specimen has no object with key \(try #require(specimens[5]["_key"]?.int))")) {
+            try session.execute("delete Specimen[5]")
+        }
         try session.execute("commit")
         #expect(output.text.contains("committed 7 changes"))
         try verify(path)

@@ -60,13 +60,12 @@ struct LoadDumpTests {
         {"tables": [{"name": "class_A", "columns": [{"name": "n", "type": "int", "nullable": false, "collection": null}],
                      "objects": [{"_key": 0, "n": "seven"}]}]}
         """.utf8).write(to: URL(fileURLWithPath: bad))
-        do {
-            _ = try run("load \(bad) \(target)")
-            Issue.record("a string in an int column must be rejected")
-        } catch {
-            #expect("\(error)".contains("class_A[_key = 0].n"))
+        expectError(.invalidInput(path: bad, reasonMentioning: "class_A[_key = 0].n"), "a string in an int column must be rejected") {
+            try run("load \(bad) \(target)")
         }
         #expect(!FileManager.default.fileExists(atPath: target))
-        #expect(throws: BrowserError.self) { try run("load /nonexistent/x.json \(target)") }
+        expectError(.invalidInput(path: "/nonexistent/x.json", reasonMentioning: "the dump", "no such file")) {
+            try run("load /nonexistent/x.json \(target)")
+        }
     }
 }

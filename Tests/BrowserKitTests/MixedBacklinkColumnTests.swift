@@ -128,7 +128,10 @@ struct MixedBacklinkColumnTests {
         let edit = try Edit("alltypes")
         let expected = try ExpectedDump(fixture: "alltypes")
         try edit.run("begin")
-        #expect(throws: BrowserError.self) { try edit.run("set AllTypes[0].mixedValue = AllTypes[9999]") }
+        // AllTypes has 299 objects: there is no AllTypes[9999] to link to.
+        #expect(throws: BrowserError.positionOutOfRange(className: "AllTypes", position: 9999, count: 299)) {
+            try edit.run("set AllTypes[0].mixedValue = AllTypes[9999]")
+        }
         try edit.run("set AllTypes[0].mixedValue = Target[3]")
         try edit.run("commit")
         _ = try SpaceAccounting.verify([UInt8](try edit.bytes))

@@ -314,12 +314,15 @@ struct ModelsTests {
         let output = BufferedOutput()
         let legacy = Session(output: output)
         try legacy.open(path: Fixtures.directory.appendingPathComponent("legacy/test_upgrade_database_1000_23.realm").path)
-        #expect(throws: BrowserError.self) { try legacy.execute("models swift") }
+        expectError(.invalidValue(mentioning: "no classes", "'classes --all'")) { try legacy.execute("models swift") }
         #expect(output.text.isEmpty)
-        #expect(throws: BrowserError.self) { try models("tasks", "cobol") }
-        #expect(throws: BrowserError.self) { try models("tasks", "swift Nope") }
+        expectError(.invalidValue(mentioning: "unknown language 'cobol'", "models swift|kotlin|java|js|ts|csharp [CLASS]")) {
+            try models("tasks", "cobol")
+        }
+        #expect(throws: BrowserError.unknownClass("Nope", suggestion: nil)) { try models("tasks", "swift Nope") }
         do {
             _ = try models("tasks", "cobol")
+            Issue.record("an unknown language must be refused")
         } catch {
             #expect("\(error)" == "unknown language 'cobol'; models swift|kotlin|java|js|ts|csharp [CLASS]")
         }

@@ -91,11 +91,11 @@ struct NavigationTests {
         try session.execute("show name")
         let name = try #require(try dump.objects(of: "class_Specimen")[5]["name"]?.string)
         #expect(output.text.hasSuffix("\"\(name)\"\n"))
-        #expect(throws: BrowserError.self) { try session.execute("cd nosuchproperty") }
+        #expect(throws: BrowserError.unknownProperty(className: "Specimen", name: "nosuchproperty")) { try session.execute("cd nosuchproperty") }
         #expect(session.prompt == "realm Specimen[5]> ", "a failed cd stays put")
         try session.execute("cd ..")
         try session.execute("cd ..")
-        #expect(throws: BrowserError.self) { try session.execute("cd ..") }
+        expectError(.invalidAddress("..", reasonMentioning: "already at the top")) { try session.execute("cd ..") }
     }
 
     @Test func backlinksListEveryLinkingObject() throws {
@@ -134,8 +134,10 @@ struct NavigationTests {
         ])
         #expect(try PathSegment.parse("d[\"a.b]\"][0]") == [PathSegment(name: "d", subscripts: ["\"a.b]\"", "0"])])
         #expect(try PathSegment.parse("Item[id = 4]") == [PathSegment(name: "Item", subscripts: ["id = 4"])])
-        for bad in ["a..b", "a.", "a[1", "a]", "a[1]x"] {
-            #expect(throws: BrowserError.self) { try PathSegment.parse(bad) }
+        let reasons = [("a..b", "an empty step"), ("a.", "an empty step"), ("a[1", "an unclosed '['"), ("a]", "a ']' without its '['"),
+                       ("a[1]x", "unexpected 'x' after 'a'")]
+        for (bad, reason) in reasons {
+            expectError(.invalidAddress(bad, reasonMentioning: reason), "\(bad)") { try PathSegment.parse(bad) }
         }
     }
 }

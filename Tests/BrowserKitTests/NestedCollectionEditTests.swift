@@ -58,16 +58,20 @@ struct NestedCollectionEditTests {
         try expected.set("mixedValue", of: Self.allTypes, key: 15, to: J.dictionary([("k", J.link("class_Target", 2))]))
 
         let before = try edit.bytes
-        let rejected = [
-            "set AllTypes[0].mixedList[0][0] = 1",       // element 0 is an int
-            "set AllTypes[2].mixedValue[0] = 1",         // mixedValue is false
-            "remove AllTypes[13].mixedValue[\"nope\"]",  // no such key
-            "set AllTypes[0].mixedList[7][0] = 1",       // a dictionary has no positions
-            "set AllTypes[0].mixedList[6][5] = 1",       // out of range
-            "append AllTypes[2].mixedSet[0] 1",          // sets hold no nested collections
+        let notNested = CollectionEditError.notNested.description
+        let rejected: [(String, ExpectedError)] = [
+            ("set AllTypes[0].mixedList[0][0] = 1", .refusedEdit(mentioning: "AllTypes.mixedList[0]", notNested)),  // an int
+            ("set AllTypes[2].mixedValue[0] = 1", .refusedEdit(mentioning: "AllTypes.mixedValue", notNested)),     // false
+            ("remove AllTypes[13].mixedValue[\"nope\"]",                                                          // no such key
+             .refusedEdit(mentioning: "AllTypes.mixedValue", CollectionEditError.noSuchKey("nope").description)),
+            ("set AllTypes[0].mixedList[7][0] = 1",                                               // a dictionary has no positions
+             .refusedEdit(mentioning: "AllTypes.mixedList[7]", "a dictionary does not support positions")),
+            ("set AllTypes[0].mixedList[6][5] = 1",                                               // out of range: [43, "x"] now
+             .refusedEdit(mentioning: "AllTypes.mixedList[6]", CollectionEditError.positionOutOfRange(position: 5, count: 2).description)),
+            ("append AllTypes[2].mixedSet[0] 1", .usage(mentioning: "append CLASS[N].COLLECTION VALUE", "without [ ]")),  // sets nest none
         ]
-        for command in rejected {
-            #expect(throws: BrowserError.self, "\(command)") { try edit.run(command) }
+        for (command, error) in rejected {
+            expectError(error, "\(command)") { try edit.run(command) }
         }
         #expect(try edit.bytes == before, "rejected edits write nothing")
         #expect(try edit.dump() == expected.value)

@@ -270,7 +270,7 @@ struct OutputRenderingTests {
 
     @Test func modeNames() throws {
         #expect(try OutputMode.named("CSV") == .csv)
-        #expect(throws: BrowserError.self) { try OutputMode.named("yaml") }
+        expectError(.usage(mentioning: "mode table|box|json|jsonl|csv|line|markdown", "'yaml'")) { try OutputMode.named("yaml") }
         #expect(OutputMode.allNames == "table|box|json|jsonl|csv|line|markdown")
         #expect(OutputMode.allCases.filter(\.isMachineReadable) == [.json, .jsonl, .csv])
     }
@@ -328,8 +328,8 @@ struct OutputDestinationTests {
         try session.execute("mode")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "table\non\n")
         #expect(screen.text == "table\n")
-        #expect(throws: BrowserError.self) { try session.execute("once") }
-        #expect(throws: BrowserError.self) { try session.execute("output /nonexistent/dir/x") }
+        expectError(.usage(mentioning: "once FILE")) { try session.execute("once") }
+        #expect(throws: BrowserError.cannotWrite(path: "/nonexistent/dir/x", reason: "No such file or directory")) { try session.execute("output /nonexistent/dir/x") }
     }
 
     @Test func pagerStartsOnlyForTallOutput() throws {

@@ -33,7 +33,7 @@ struct ParsingTests {
         #expect(try RowRange.parse("..7") == RowRange(lowerBound: 0, upperBound: 7))
         #expect(try RowRange.parse("3") == RowRange(lowerBound: 3, upperBound: nil))
         for bad in ["40..20", "a..b", "-1..3", "x", ""] {
-            #expect(throws: BrowserError.self) { try RowRange.parse(bad) }
+            #expect(throws: BrowserError.invalidRange(bad), "\(bad)") { try RowRange.parse(bad) }
         }
     }
 
@@ -44,8 +44,11 @@ struct ParsingTests {
         #expect(try ObjectAddress.parse("Specimen[_key = 65536]") == ObjectAddress(className: "Specimen", selector: .key(65536)))
         #expect(try ObjectAddress.parse("Item[id == 42]") == ObjectAddress(className: "Item", selector: .primaryKey(property: "id", literal: "42")))
         #expect(try ObjectAddress.parse("B[acc = \"x y\"]") == ObjectAddress(className: "B", selector: .primaryKey(property: "acc", literal: "\"x y\"")))
-        for bad in ["Specimen[3", "[3]", "Specimen[abc]", "Specimen[_key = x]", "Specimen[= 3]"] {
-            #expect(throws: BrowserError.self) { try ObjectAddress.parse(bad) }
+        let reasons = [("Specimen[3", "missing the closing ']'"), ("[3]", "the class name is missing"),
+                       ("Specimen[abc]", "a position like Specimen[0]"), ("Specimen[_key = x]", "an object key is an integer, not 'x'"),
+                       ("Specimen[= 3]", "PROPERTY = VALUE")]
+        for (bad, reason) in reasons {
+            expectError(.invalidAddress(bad, reasonMentioning: reason), "\(bad)") { try ObjectAddress.parse(bad) }
         }
     }
 

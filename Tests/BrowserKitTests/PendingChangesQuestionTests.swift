@@ -130,8 +130,11 @@ struct PendingChangesQuestionTests {
         defer { FixtureCopy.remove(staged.path) }
         staged.session.askUser = nil
         let original = try Data(contentsOf: URL(fileURLWithPath: staged.path))
-        #expect(throws: BrowserError.self) { try staged.session.execute("quit") }
-        #expect(throws: BrowserError.self) { try staged.session.execute("open \(Fixtures.realmPath("tasks"))") }
+        // One staged change (Category[0].name) and no one to ask: both are refused.
+        #expect(throws: BrowserError.pendingChanges(count: 1, action: "quitting")) { try staged.session.execute("quit") }
+        #expect(throws: BrowserError.pendingChanges(count: 1, action: "opening another file")) {
+            try staged.session.execute("open \(Fixtures.realmPath("tasks"))")
+        }
         #expect(!staged.session.wantsToQuit)
         #expect(staged.session.file?.path == staged.path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: staged.path)) == original)

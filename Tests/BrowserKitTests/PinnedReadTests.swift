@@ -64,7 +64,7 @@ struct PinnedReadTests {
         let before = app.fileBytes()
         let session = Session(output: BufferedOutput())
         try session.open(path: app.realmPath)
-        #expect(throws: BrowserError.self) { try session.execute("count NoSuchClass") }
+        #expect(throws: BrowserError.unknownClass("NoSuchClass", suggestion: nil)) { try session.execute("count NoSuchClass") }
         #expect(app.fileBytes() == before)
     }
 

@@ -84,8 +84,8 @@ struct SchemaGraphTests {
         let graph = try DotGraph(parsing: try dot("tasks", "Person --dot"))
         #expect(Array(graph.nodes.keys) == ["Person"])
         #expect(graph.edges.isEmpty, "edges only between drawn classes")
-        #expect(throws: BrowserError.self) { try dot("tasks", "--dot Nope") }
-        #expect(throws: BrowserError.self) { try dot("tasks", "--dot Person Car") }
+        #expect(throws: BrowserError.unknownClass("Nope", suggestion: nil)) { try dot("tasks", "--dot Nope") }
+        expectError(.usage(mentioning: "schema [CLASS] [--dot]"), "one class at most") { try dot("tasks", "--dot Person Car") }
     }
 
     /// Graphviz's `dot` (`apt-get install graphviz`; scripts/test.sh installs it when missing).

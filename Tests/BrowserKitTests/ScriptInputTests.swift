@@ -64,7 +64,10 @@ struct ScriptInputTests {
             try Session(output: output).execute("help \(topic)")
             #expect(output.text.contains(expected), "help \(topic)")
         }
-        #expect(throws: BrowserError.self) { try Session(output: BufferedOutput()).execute("help literalz") }
+        // A typo of a topic: one letter from 'literals'.
+        #expect(throws: BrowserError.unknownCommand("literalz", suggestion: "literals")) {
+            try Session(output: BufferedOutput()).execute("help literalz")
+        }
     }
 
     /// Every value in `help literals` is one the query language reads, as the type it says.

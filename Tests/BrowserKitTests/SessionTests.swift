@@ -110,7 +110,7 @@ struct SessionTests {
         try session.execute("show Specimen")
         try session.execute("more")
         try session.execute("more")
-        #expect(throws: BrowserError.self) { try session.execute("more") }
+        #expect(throws: BrowserError.noMoreRows, "15 + 15 + 12 rows: all 42 shown") { try session.execute("more") }
         let rows = lines(output).filter { $0.contains(" │ ") && !$0.hasPrefix("#") }
         #expect(rows.count == names.count)
         for (position, row) in rows.enumerated() {
@@ -139,14 +139,23 @@ struct SessionTests {
         #expect(tasksOutput.text.hasPrefix("BankInfo[\(banks.count - 1)]  (object key \(try #require(last["_key"]?.int)))"))
         let bankname = try #require(last["bankname"]?.string)
         #expect(lines(tasksOutput).contains { $0.hasPrefix("  bankname ") && $0.hasSuffix(" \"\(bankname)\"") })
-        #expect(throws: BrowserError.self) { try tasks.execute("show BankInfo[bank_accno = \"no such account\"]") }
-        #expect(throws: BrowserError.self) { try tasks.execute("show BankInfo[bankname = \"x\"]") }
-        #expect(throws: BrowserError.self) { try tasks.execute("show Task[name = \"x\"]") }
+        #expect(throws: BrowserError.noSuchObject(className: "BankInfo", address: "bank_accno = \"no such account\"")) {
+            try tasks.execute("show BankInfo[bank_accno = \"no such account\"]")
+        }
+        expectError(.invalidAddress("BankInfo[bankname = \"x\"]", reasonMentioning: "'bankname' is not the primary key", "'bank_accno'")) {
+            try tasks.execute("show BankInfo[bankname = \"x\"]")
+        }
+        expectError(.invalidAddress("Task[name = \"x\"]", reasonMentioning: "'name' is not the primary key", "no primary key")) {
+            try tasks.execute("show Task[name = \"x\"]")
+        }
 
         let (demo, demoOutput) = try session("demo")
         try demo.execute("show RealmTestClass0[_key = 65536]")
         #expect(demoOutput.text.hasPrefix("RealmTestClass0[256]  (object key 65536)"))
-        #expect(throws: BrowserError.self) { try demo.execute("show RealmTestClass0[_key = 256]") }
+        // The keys run 0...255, then 65536...: no object has key 256 (the position of key 65536).
+        #expect(throws: BrowserError.noSuchObject(className: "RealmTestClass0", address: "object key 256")) {
+            try demo.execute("show RealmTestClass0[_key = 256]")
+        }
 
         let (big, bigOutput) = try session("big")
         try big.execute("show Item[id = 150000]")
@@ -156,7 +165,7 @@ struct SessionTests {
     @Test func errorsNameTheProblem() throws {
         guard Fixtures.requirePresent() else { return }
         let (session, _) = try session("species")
-        #expect(throws: BrowserError.self) { try session.execute("show Specimen[42]") }
+        #expect(throws: BrowserError.positionOutOfRange(className: "Specimen", position: 42, count: 42)) { try session.execute("show Specimen[42]") }
         do {
             try session.execute("show specimen")
             Issue.record("a wrong class name must fail")
@@ -169,9 +178,12 @@ struct SessionTests {
         } catch {
             #expect(error.description.contains("did you mean 'show'"))
         }
-        #expect(throws: BrowserError.self) { try session.open(path: Fixtures.jsonPath("species")) }
+        // A JSON dump is no Realm file: its bytes 16..19 are not the mnemonic "T-DB".
+        expectError(.file("notARealmFile", where: { if case let .notARealmFile(reason) = $0 { reason.contains("T-DB") } else { false } })) {
+            try session.open(path: Fixtures.jsonPath("species"))
+        }
         #expect(session.file != nil, "a failed open keeps the previous file")
-        #expect(throws: BrowserError.self) { try Session(output: BufferedOutput()).execute("classes") }
+        #expect(throws: BrowserError.noFileOpen) { try Session(output: BufferedOutput()).execute("classes") }
     }
 
     @Test func infoDescribesTheFile() throws {

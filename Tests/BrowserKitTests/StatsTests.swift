@@ -127,8 +127,10 @@ struct StatsTests {
 
     @Test func unknownNamesAreErrors() throws {
         guard Fixtures.requirePresent() else { return }
-        #expect(throws: BrowserError.self) { try Self.stats("stats Nope", fixture: "species") }
-        #expect(throws: BrowserError.self) { try Self.stats("stats Specimen nope", fixture: "species") }
-        #expect(throws: BrowserError.self) { try Self.stats("stats", fixture: "species") }
+        #expect(throws: BrowserError.unknownClass("Nope", suggestion: nil)) { try Self.stats("stats Nope", fixture: "species") }
+        #expect(throws: BrowserError.unknownProperty(className: "Specimen", name: "nope")) {
+            try Self.stats("stats Specimen nope", fixture: "species")
+        }
+        expectError(.usage(mentioning: "stats CLASS [PROPERTY]"), "stats needs a class") { try Self.stats("stats", fixture: "species") }
     }
 }

@@ -57,8 +57,8 @@ struct TimerCommandTests {
         guard Fixtures.requirePresent() else { return }
         let (session, output) = try FileSession.open(Fixtures.realmPath("species"))
         try session.execute("timer on")
-        #expect(throws: BrowserError.self) { try session.execute("count Nope") }
-        #expect(throws: BrowserError.self) { try session.execute("timer maybe") }
+        #expect(throws: BrowserError.unknownClass("Nope", suggestion: nil)) { try session.execute("count Nope") }
+        expectError(.usage(mentioning: "timer on|off")) { try session.execute("timer maybe") }
         #expect(output.text.isEmpty)
     }
 }

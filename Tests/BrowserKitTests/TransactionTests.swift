@@ -26,8 +26,11 @@ struct TransactionTests {
         try session.execute("update Task isCompleted == false SET isCompleted = true")
         try session.execute("status")
         #expect(output.text.contains("2. Task.isCompleted = true on \(open) objects matching isCompleted == false"))
-        #expect(throws: BrowserError.self) { try session.execute("quit") }
-        #expect(throws: BrowserError.self) { try session.open(path: Fixtures.realmPath("species")) }
+        // Two staged changes (the set and the update), and no one to ask: both are refused.
+        #expect(throws: BrowserError.pendingChanges(count: 2, action: "quitting")) { try session.execute("quit") }
+        #expect(throws: BrowserError.pendingChanges(count: 2, action: "opening another file")) {
+            try session.open(path: Fixtures.realmPath("species"))
+        }
         try session.execute("commit")
         #expect(session.prompt == "realm> ")
         #expect(session.file?.top?.version == version + 1, "two changes, one version")
@@ -81,7 +84,9 @@ struct TransactionTests {
         try session.open(path: path)
         try session.execute("begin")
         try session.execute("set Specimen[0].name = 'kept'")
-        #expect(throws: BrowserError.self) { try session.execute("set Specimen[0].latitude = 'not a number'") }
+        expectError(.invalidValue(mentioning: "Specimen.latitude", "double", "not a number")) {
+            try session.execute("set Specimen[0].latitude = 'not a number'")
+        }
         try session.execute("commit")
         let file = try RealmFile(path: path)
         let table = try #require(file.table(named: "class_Specimen"))

@@ -220,12 +220,19 @@ struct WatchTests {
                 == WatchCommand.Options(interval: 0.2, count: 3, full: true, statement: "show Dog --full"))
         #expect(try WatchCommand.parse("--full 2 find Dog name == '1 2'").statement == "find Dog name == '1 2'")
         #expect(try WatchCommand.parse("").statement == "")
+        // Each refusal shows watch's usage line and names the word it could not take.
         for bad in ["0", "0.01", "-1", "86401", "1e999", "1s"] {
-            #expect(throws: BrowserError.self, "\(bad)") { try WatchCommand.parse(bad + " count Dog") }
+            expectError(.usage(mentioning: "watch [SECONDS]", "SECONDS", "0.05 to 86400", "'\(bad)'"), "\(bad)") {
+                try WatchCommand.parse(bad + " count Dog")
+            }
         }
-        #expect(throws: BrowserError.self) { try WatchCommand.parse("--count 0 count Dog") }
-        #expect(throws: BrowserError.self) { try WatchCommand.parse("--count") }
-        #expect(throws: BrowserError.self) { try WatchCommand.parse("--fast count Dog") }
+        expectError(.usage(mentioning: "watch [SECONDS]", "--count takes a number", "'0'")) {
+            try WatchCommand.parse("--count 0 count Dog")
+        }
+        expectError(.usage(mentioning: "watch [SECONDS]", "--count takes a number", "(got '')")) {
+            try WatchCommand.parse("--count")
+        }
+        expectError(.usage(mentioning: "watch [SECONDS]", "unknown option '--fast'")) { try WatchCommand.parse("--fast count Dog") }
         #expect(Set(WatchCommand.watchable).isSubset(of: ConsistentRead.rerunnable),
                 "every command watch runs gets one version per run")
     }
