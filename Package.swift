@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "realm-browser", targets: ["realm-browser"]),
         .library(name: "RealmFormat", targets: ["RealmFormat"]),
         .library(name: "RealmQuery", targets: ["RealmQuery"]),
+        .library(name: "RealmLegacy", targets: ["RealmLegacy"]),
         .library(name: "BrowserKit", targets: ["BrowserKit"]),
     ],
     targets: [
@@ -26,7 +27,9 @@ let package = Package(
         ),
         .target(name: "RealmFormat", dependencies: ["CCrypto"]),
         .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
-        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmQuery", "CMicroHTTPD"]),
+        // File formats 5 to 11 (2016-2021), read through a private format-24 image.
+        .target(name: "RealmLegacy", dependencies: ["RealmFormat"]),
+        .target(name: "BrowserKit", dependencies: ["RealmFormat", "RealmLegacy", "RealmQuery", "CMicroHTTPD"]),
         .executableTarget(
             name: "realm-browser",
             dependencies: ["BrowserKit", "CReadline"],
@@ -38,6 +41,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["BrowserKit"], path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "TestSupport"]),
+        .testTarget(name: "RealmLegacyTests", dependencies: ["RealmLegacy", "RealmFormat", "TestSupport"]),
         .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmFormat", "RealmQuery", "TestSupport"]),
         // Plays a running Realm app (its lock-file session and commits) beside the executable.
         .executableTarget(name: "realm-app-double", dependencies: ["RealmFormat", "TestSupport"], path: "Tests/AppDouble"),

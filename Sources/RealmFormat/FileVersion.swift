@@ -99,6 +99,7 @@ public struct FileVersion: Equatable, Sendable {
 extension RealmFile {
     /// The version this file object reads (its header and top as mapped when it was opened).
     public var openedVersion: FileVersion {
-        FileVersion(device: mapped.device, inode: mapped.inode, topRef: topRef, version: top?.version ?? 1)
+        if let source { return source.version }
+        return FileVersion(device: mapped.device, inode: mapped.inode, topRef: topRef, version: top?.version ?? 1)
     }
 }

@@ -1,0 +1,80 @@
+import RealmFormat
+
+/// Reads the elements of one B+tree of formats 5-9 in order, one at a time across its leaves,
+/// decoding each leaf once (L§4, L§5). Columns are read in step, a row at a time, so a cursor
+/// holds one leaf and the path above it, never the column's values. A class: a column's reader
+/// keeps it in an enum and advances it in place.
+final class ElementCursor {
+    private var leaves: LeafSequence
+    private var leaf: LegacyLeaf?
+    private var position = 0
+    private var leavesRead = 0
+    let kind: ElementKind
+    private let context: String
+    /// Elements the tree holds that have not been read.
+    private(set) var remaining: Int
+
+    init(root: Node, kind: ElementKind, context: String) throws(RealmFormatError) {
+        self.kind = kind
+        self.context = context
+        leaves = LeafSequence(root: root, context: context)
+        remaining = try ElementCursor.count(root: root, kind: kind, context: context)
+    }
+
+    /// The number of elements of the tree at `root`: an inner root's total, else its leaf's
+    /// element count, which depends on the leaf's kind (L§3.5).
+    static func count(root: Node, kind: ElementKind, context: String) throws(RealmFormatError) -> Int {
+        if root.isInner { return try LeafSequence.innerTotal(root, context: context) }
+        return try LegacyLeaf(node: root, kind: kind, context: context).count
+    }
+
+    /// The next element.
+    func next() throws(RealmFormatError) -> RealmValue {
+        let (leaf, index) = try advance()
+        return try leaf.value(at: index)
+    }
+
+    /// The next element of an integer or has-refs tree, raw; nil for a null.
+    func nextInteger() throws(RealmFormatError) -> Int64? {
+        let (leaf, index) = try advance()
+        return try leaf.integer(at: index)
+    }
+
+    /// Reads all remaining elements (a list's, a key list's).
+    func all() throws(RealmFormatError) -> [RealmValue] {
+        var values: [RealmValue] = []
+        values.reserveCapacity(remaining)
+        while remaining > 0 { values.append(try next()) }
+        return values
+    }
+
+    /// Every medium leaf of the tree is what L§8.5 is about; reading it says whether there is one.
+    func hasMediumStringLeaf() throws(RealmFormatError) -> Bool {
+        while let node = try leaves.next() {
+            if try LegacyLeaf(node: node, kind: kind, context: context).isMediumStrings { return true }
+        }
+        return false
+    }
+
+    private func advance() throws(RealmFormatError) -> (LegacyLeaf, Int) {
+        guard remaining > 0 else {
+            throw .unexpectedNode(ref: 0, context: context, detail: "more elements were read than the tree holds")
+        }
+        while true {
+            if let leaf, position < leaf.count {
+                position += 1
+                remaining -= 1
+                return (leaf, position - 1)
+            }
+            guard let node = try leaves.next() else {
+                throw .unexpectedNode(ref: 0, context: context, detail: "the tree's leaves end \(remaining) elements before its count")
+            }
+            let next = try LegacyLeaf(node: node, kind: kind, context: context)
+            // Only a tree's root may be an empty leaf; an empty one inside could repeat forever.
+            leavesRead += 1
+            try node.require(next.count > 0 || leavesRead == 1, context, "an empty leaf inside a B+tree")
+            leaf = next
+            position = 0
+        }
+    }
+}
