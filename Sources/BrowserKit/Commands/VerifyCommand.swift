@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmLegacy
 
 /// `verify [FILE] [--json] [--key-file KEYFILE]`: the whole structural check of the open file
 /// (or of FILE), as sqlite3's `PRAGMA integrity_check`: `OK`, or every problem with its table,
@@ -37,6 +38,16 @@ enum VerifyCommand {
         let total = file.tables.reduce(0) { $0 + $1.objects.count }
         let progress = ProgressReporter(total: total, label: "verify")
         defer { progress.finish() }
+        if let source = file.source {
+            // A file of formats 5-11: its own layout is checked, not the image read for it.
+            do throws(RealmFormatError) {
+                return LegacyVerifier.verify(try MappedFile(path: source.path, key: file.mapped.key)) { progress.update($0) }
+            } catch {
+                return FileVerifier.unopenable(path: source.path, error: error)
+                    ?? VerificationReport(path: source.path, problems: [VerificationProblem(.header, error.problemMessage)],
+                                          unlistedProblems: 0, nodeCount: 0, freeEntries: 0, tableCount: 0, objectCount: 0, version: 0)
+            }
+        }
         return FileVerifier(file: file) { progress.update($0) }.verify()
     }
 

@@ -15,6 +15,7 @@ struct ClusterFormatConversion {
         var tables: [StreamedTable] = []
         var backlinks: [BacklinkIndex] = []
         var remarks: [String] = []
+        var losses: [LostValues] = []
         for (position, table) in file.tables.enumerated() {
             let clusters = try ClusterFormatConversion.leaves(of: table)
             let damage = try EnumeratedColumnDamage(table: table, clusters: clusters, file: file.mapped.bytes)
@@ -32,8 +33,10 @@ struct ClusterFormatConversion {
                     isIndexed: (column.isIndexed || column.isPrimaryKey) && UpgradeRemarks.indexableTypes.contains(type)))
             }
             for leaf in damage.leaves {
-                remarks.append("\(table.name).\(leaf.column.name): \(leaf.count) values from key \(leaf.firstKey) on are unknown "
-                               + "(the column's leaf at \(leaf.nodeRef) \(leaf.reason)); shown as null")
+                let lost = LostValues(table: table.name, column: leaf.column.name, count: leaf.count,
+                                      reason: "objects from key \(leaf.firstKey) on: the column's leaf at \(leaf.nodeRef) \(leaf.reason)")
+                losses.append(lost)
+                remarks.append(lost.remark)
             }
             let rows = ClusterRows(file: file, table: table, clusters: clusters, positions: positions, damage: damage)
             tables.append(StreamedTable(name: table.name, columns: newColumns, primaryKey: table.primaryKey?.name,
@@ -49,7 +52,7 @@ struct ClusterFormatConversion {
                                                    targetKeys: try keyIndex.keys(of: file.tables[target])))
             }
         }
-        return ImagePlan(tables: tables, backlinks: backlinks, remarks: remarks)
+        return ImagePlan(tables: tables, backlinks: backlinks, remarks: remarks, losses: losses)
     }
 
     /// The cluster leaves of `table` in key order: their nodes are views into the mapping, a

@@ -24,8 +24,14 @@ struct ColumnReader {
     private let target: (position: UInt32, rows: Int)?
     private var row = 0
 
+    /// Whether an enum index outside the key list reads as null (the image, which shows such
+    /// damaged values as unknown) or throws (`verify`, which names it).
+    private let nullsDamagedEnumIndexes: Bool
+
     /// `target` gives a link column's target table: its position in the image and its rows.
-    init(column: LegacyColumn, table: ColumnStoreTable, target: (position: UInt32, rows: Int)?) throws(RealmFormatError) {
+    init(column: LegacyColumn, table: ColumnStoreTable, target: (position: UInt32, rows: Int)?,
+         nullsDamagedEnumIndexes: Bool = false) throws(RealmFormatError) {
+        self.nullsDamagedEnumIndexes = nullsDamagedEnumIndexes
         context = "\(table.context) column \"\(column.name)\""
         self.target = target
         file = table.columnsNode.file
@@ -69,6 +75,7 @@ struct ColumnReader {
         case let .enumerated(cursor, keys):
             // L§5.5: the value is keys[index]; an index outside the list is damage.
             guard let index = try cursor.nextInteger(), index >= 0, index < Int64(keys.count) else {
+                if nullsDamagedEnumIndexes { return .scalar(.null) }
                 throw .unexpectedNode(ref: 0, context: context, detail: "row \(row) names no value of the \(keys.count) enumerated ones")
             }
             return .scalar(keys[Int(index)])
@@ -92,6 +99,18 @@ struct ColumnReader {
             return .list(try elements(of: element, columns: try node(raw, "subtable")))
         case .nulls:
             return .scalar(.null)
+        }
+    }
+
+    /// Throws when the column's trees hold more than the table's rows (after the last `next`).
+    func finish() throws(RealmFormatError) {
+        switch source {
+        case let .values(cursor), let .enumerated(cursor, _), let .link(cursor), let .linkList(cursor), let .list(cursor, _):
+            try cursor.requireExhausted()
+        case let .timestamps(column):
+            try column.requireExhausted()
+        case .nulls:
+            break
         }
     }
 

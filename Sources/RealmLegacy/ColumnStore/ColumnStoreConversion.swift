@@ -11,20 +11,23 @@ struct ColumnStoreConversion {
     struct PresentedColumn {
         let source: LegacyColumn
         let column: NewColumn
+        /// Enumerated strings with damaged indexes: those values read as null.
+        var hasDamagedValues = false
     }
 
     func plan() throws(RealmFormatError) -> ImagePlan {
-        let primaryKeys = try PrimaryKeyTable(file: file)
+        let primaryKeys = try PrimaryKeyTable(tables: file.tables)
         // L§8.1, L§15: `pk` is read and removed, a leftover `!UPDATE_PROGRESS` never shown.
         let kept = file.tables.filter { $0.name != PrimaryKeyTable.name && $0.name != PrimaryKeyTable.upgradeProgress }
         var positions: [Int: Int] = [:]
         for (position, table) in kept.enumerated() { positions[table.index] = position }
         var remarks = UpgradeRemarks(format: file.format)
+        var losses: [LostValues] = []
         var tables: [StreamedTable] = []
         var backlinks: [BacklinkIndex] = []
         for (position, table) in kept.enumerated() {
             let primaryKey = primaryKeys.property(ofTable: table.name)
-            let columns = try presentedColumns(of: table, primaryKey: primaryKey, positions: positions, remarks: &remarks)
+            let columns = try presentedColumns(of: table, primaryKey: primaryKey, positions: positions, losses: &losses)
             let primaryKeyName = primaryKey.flatMap { name in columns.first { $0.source.name == name }?.column.name }
             if let primaryKey, primaryKeyName == nil {
                 remarks.note("\(table.name): the pk table names \"\(primaryKey)\" as its primary key, a property it does not have; "
@@ -39,12 +42,12 @@ struct ColumnStoreConversion {
                                                    tables: kept))
             }
         }
-        return ImagePlan(tables: tables, backlinks: backlinks, remarks: remarks.sentences)
+        return ImagePlan(tables: tables, backlinks: backlinks, remarks: remarks.sentences + losses.map(\.remark), losses: losses)
     }
 
     /// The table's public columns as Realm's upgrade makes them (L§8.2, L§15).
     private func presentedColumns(of table: ColumnStoreTable, primaryKey: String?, positions: [Int: Int],
-                                  remarks: inout UpgradeRemarks) throws(RealmFormatError) -> [PresentedColumn] {
+                                  losses: inout [LostValues]) throws(RealmFormatError) -> [PresentedColumn] {
         let names = ColumnNaming.presentedNames(table.spec.publicColumns.map(\.name))
         var result: [PresentedColumn] = []
         // The first column of a name is the one the pk table means.
@@ -78,9 +81,16 @@ struct ColumnStoreConversion {
                     throw .unexpectedNode(ref: table.columnsNode.ref, context: context,
                                           detail: "a \(source.type) column (file formats up to 4), which Realm's upgrade refuses too")
                 }
+                let damaged = try EnumeratedIndexes.damaged(source, in: table)
+                if let damaged {
+                    losses.append(LostValues(table: table.name, column: name, count: damaged.count,
+                                             reason: "enum indexes beyond its list of values, the first in row \(damaged.firstRow)"))
+                }
                 let indexable = UpgradeRemarks.indexableTypes.contains(type)
-                column = NewColumn(name: name, type: type, isNullable: source.isNullable,
+                column = NewColumn(name: name, type: type, isNullable: source.isNullable || damaged != nil,
                                    isIndexed: indexable && (source.isIndexed || isPrimaryKey))
+                result.append(PresentedColumn(source: source, column: column, hasDamagedValues: damaged != nil))
+                continue
             }
             result.append(PresentedColumn(source: source, column: column))
         }
@@ -92,7 +102,8 @@ struct ColumnStoreConversion {
     private func streamed(_ table: ColumnStoreTable, columns: [PresentedColumn], primaryKey: String?,
                           tables: [ColumnStoreTable]) throws(RealmFormatError) -> StreamedTable {
         let rows = ColumnStoreRows(columns: try columns.map { presented throws(RealmFormatError) in
-            try ColumnReader(column: presented.source, table: table, target: try target(of: presented, in: tables))
+            try ColumnReader(column: presented.source, table: table, target: try target(of: presented, in: tables),
+                             nullsDamagedEnumIndexes: presented.hasDamagedValues)
         })
         return StreamedTable(name: table.name, columns: columns.map(\.column), primaryKey: primaryKey, count: table.rowCount,
                              keySequence: Int64(table.rowCount)) { range throws(RealmFormatError) in

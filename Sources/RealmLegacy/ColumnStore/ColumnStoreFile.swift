@@ -26,8 +26,4 @@ struct ColumnStoreFile: Sendable {
         }
         self.tables = tables
     }
-
-    func table(named name: String) -> ColumnStoreTable? {
-        tables.first { $0.name == name }
-    }
 }

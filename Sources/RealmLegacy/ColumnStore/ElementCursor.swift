@@ -48,6 +48,16 @@ final class ElementCursor {
         return values
     }
 
+    /// Throws when the tree's leaves hold more elements than its count says (checked by
+    /// `verify` once every element was read: L§14, inner totals equal the sum of their leaves).
+    func requireExhausted() throws(RealmFormatError) {
+        var extra = leaf.map { $0.count - position } ?? 0
+        while let node = try leaves.next() { extra += try LegacyLeaf(node: node, kind: kind, context: context).count }
+        guard extra == 0 else {
+            throw .unexpectedNode(ref: 0, context: context, detail: "its leaves hold \(extra) elements more than its count")
+        }
+    }
+
     /// Every medium leaf of the tree is what L§8.5 is about; reading it says whether there is one.
     func hasMediumStringLeaf() throws(RealmFormatError) -> Bool {
         while let node = try leaves.next() {

@@ -12,8 +12,8 @@ struct PrimaryKeyTable {
     /// Class name (without `class_`) -> primary key property.
     let properties: [String: String]
 
-    init(file: ColumnStoreFile) throws(RealmFormatError) {
-        guard let table = file.table(named: PrimaryKeyTable.name) else {
+    init(tables: [ColumnStoreTable]) throws(RealmFormatError) {
+        guard let table = tables.first(where: { $0.name == PrimaryKeyTable.name }) else {
             properties = [:]
             return
         }

@@ -30,6 +30,11 @@ final class TimestampColumn {
         return .timestamp(Timestamp(seconds: second, nanoseconds: Int32(truncatingIfNeeded: nanosecond)))
     }
 
+    func requireExhausted() throws(RealmFormatError) {
+        try seconds.requireExhausted()
+        try nanoseconds.requireExhausted()
+    }
+
     func all() throws(RealmFormatError) -> [RealmValue] {
         var values: [RealmValue] = []
         values.reserveCapacity(remaining)

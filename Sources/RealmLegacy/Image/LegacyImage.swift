@@ -15,6 +15,11 @@ public enum LegacyImage {
     /// Converts `mapped` (a file of formats 5-11, opened read-only, decrypted with its key)
     /// and opens the image, which presents the original (`RealmFile.source`).
     public static func open(_ mapped: MappedFile) throws(RealmFormatError) -> RealmFile {
+        try make(mapped).file
+    }
+
+    /// The image and the values it shows as null because the file holds them damaged.
+    static func make(_ mapped: MappedFile) throws(RealmFormatError) -> (file: RealmFile, losses: [LostValues]) {
         let bytes = mapped.bytes
         let header = try FileHeader(file: bytes, readable: LegacyFormats.readable)
         let top = header.topRef == 0 ? nil : try GroupTop(ref: header.topRef, file: bytes)
@@ -28,7 +33,7 @@ public enum LegacyImage {
             version: FileVersion(device: mapped.device, inode: mapped.inode, topRef: header.topRef, version: top?.version ?? 1),
             header: header, top: top, physicalSize: mapped.decrypted?.physicalSize ?? bytes.count, fileSize: bytes.count,
             writers: LegacyFormats.writers(of: header.fileFormat), remarks: plan.remarks)
-        return try RealmFile(mapped: image, source: source)
+        return (try RealmFile(mapped: image, source: source), plan.losses)
     }
 
     /// What the file becomes: the tables of Part I (formats 5-9) or Part II (10, 11) of the
