@@ -3,19 +3,22 @@ import RealmFormat
 /// Reads one public column of a format 5-9 table row after row, as the values Realm's upgrade
 /// makes of it (L§5, L§8, L§15): enumerated strings as strings, row-index links as links to
 /// the object with that key, link lists and lists of primitives (subtables) as lists, old Mixed
-/// values as null.
-struct ColumnReader {
+/// values as null. A class, kept by its table's producer and advanced in place.
+final class ColumnReader {
     private enum Source {
         case values(ElementCursor)
         case enumerated(ElementCursor, keys: [RealmValue])
         case timestamps(TimestampColumn)
         case link(ElementCursor)
         case linkList(ElementCursor)
-        case list(ElementCursor, element: LegacyColumn)
+        /// A list of primitives: the subtable column's slots; the element column is `element`.
+        case list(ElementCursor)
         case nulls
     }
 
     private let source: Source
+    /// A list's element column: the single column of its subtables' spec (L§5.11).
+    private let element: LegacyColumn?
     /// What a list of primitives' single column may hold (L§5.11, L§7).
     static let listElementTypes: Set<LegacyColumnType> = [.int, .bool, .float, .double, .string, .binary, .timestamp]
     private let context: String
@@ -36,6 +39,7 @@ struct ColumnReader {
         self.target = target
         file = table.columnsNode.file
         let root = try table.root(of: column)
+        var listElement: LegacyColumn?
         switch column.type {
         case .timestamp:
             source = .timestamps(try TimestampColumn(root: root, context: context))
@@ -57,17 +61,19 @@ struct ColumnReader {
                   ColumnReader.listElementTypes.contains(element.type) else {
                 throw .unexpectedNode(ref: root.ref, context: context, detail: "a subtable of other than one column of values is not a list")
             }
-            source = .list(try ElementCursor(root: root, kind: .slots, context: context), element: element)
+            source = .list(try ElementCursor(root: root, kind: .slots, context: context))
+            listElement = element
         default:
             source = .values(try ElementCursor(root: root, kind: try ColumnStoreTable.elementKind(of: column, context: context),
                                                context: context))
         }
+        self.element = listElement
         let count = try ColumnStoreTable.elementCount(of: column, in: table.columnsNode, context: table.context)
         try root.require(count == table.rowCount, context, "\(count) values for \(table.rowCount) rows")
     }
 
     /// The value of the next row.
-    mutating func next() throws(RealmFormatError) -> NewValue {
+    func next() throws(RealmFormatError) -> NewValue {
         defer { row += 1 }
         switch source {
         case let .values(cursor):
@@ -88,14 +94,14 @@ struct ColumnReader {
         case let .linkList(cursor):
             // L§5.9: 0 is an empty list, else a ref to an integer B+tree of target rows.
             guard let raw = try cursor.nextInteger(), raw != 0 else { return .list([]) }
-            let rows = try ElementCursor(root: try node(raw, "link list"), kind: .integers, context: "\(context) link list")
+            let rows = try integers(of: try node(raw, "link list"))
             var links: [RealmValue] = []
-            links.reserveCapacity(rows.remaining)
-            while rows.remaining > 0 { links.append(try link(to: try rows.nextInteger() ?? -1)) }
+            links.reserveCapacity(rows.count)
+            for targetRow in rows { links.append(try link(to: targetRow)) }
             return .list(links)
-        case let .list(cursor, element):
+        case let .list(cursor):
             // L§5.11: 0 is an empty subtable (or, nullable in format 8, a null one: an empty list).
-            guard let raw = try cursor.nextInteger(), raw != 0 else { return .list([]) }
+            guard let raw = try cursor.nextInteger(), raw != 0, let element else { return .list([]) }
             return .list(try elements(of: element, columns: try node(raw, "subtable")))
         case .nulls:
             return .scalar(.null)
@@ -105,7 +111,7 @@ struct ColumnReader {
     /// Throws when the column's trees hold more than the table's rows (after the last `next`).
     func finish() throws(RealmFormatError) {
         switch source {
-        case let .values(cursor), let .enumerated(cursor, _), let .link(cursor), let .linkList(cursor), let .list(cursor, _):
+        case let .values(cursor), let .enumerated(cursor, _), let .link(cursor), let .linkList(cursor), let .list(cursor):
             try cursor.requireExhausted()
         case let .timestamps(column):
             try column.requireExhausted()
@@ -124,6 +130,22 @@ struct ColumnReader {
 
     private func node(_ raw: Int64, _ what: String) throws(RealmFormatError) -> Node {
         try file.node(at: raw, context: "\(context) row \(row) \(what)")
+    }
+
+    /// The integers of a B+tree (a link list's rows): a single leaf, as nearly every list is,
+    /// read straight from its node.
+    private func integers(of root: Node) throws(RealmFormatError) -> [Int64] {
+        if !root.isInner && !root.hasRefs && root.widthType == .bits {
+            var values: [Int64] = []
+            values.reserveCapacity(root.size)
+            for index in 0..<root.size { values.append(try root.int(index)) }
+            return values
+        }
+        let cursor = try ElementCursor(root: root, kind: .integers, context: "\(context) row \(row) link list")
+        var values: [Int64] = []
+        values.reserveCapacity(cursor.remaining)
+        while cursor.remaining > 0 { values.append(try cursor.nextInteger() ?? -1) }
+        return values
     }
 
     /// The elements of one list of primitives: the values of its subtable's single column,

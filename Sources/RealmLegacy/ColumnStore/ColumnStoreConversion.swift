@@ -120,30 +120,34 @@ struct ColumnStoreConversion {
         return (UInt32(position), tables[position].rowCount)
     }
 
-    /// The backlink entries of one link column: read twice (count, then fill), so that they are
-    /// held once, flat (`BacklinkIndex`). Positions are row indexes, since key = row.
+    /// The backlink entries of one link column, read once: the links are held as pairs of row
+    /// numbers (8 bytes a link) and placed into the flat index (`BacklinkIndex`) from there.
+    /// Positions are row indexes, since key = row.
     private func backlinkIndex(from table: ColumnStoreTable, position: Int, column presented: PresentedColumn, index: Int,
                                tables: [ColumnStoreTable]) throws(RealmFormatError) -> BacklinkIndex {
         guard let target = try target(of: presented, in: tables) else {
             throw .unexpectedNode(ref: 0, context: "column \"\(presented.source.name)\"", detail: "no target table")
         }
-        var counter = BacklinkIndex.Counter(targetCount: target.rows)
-        var reader = try ColumnReader(column: presented.source, table: table, target: target)
-        for _ in 0..<table.rowCount {
-            for key in TableLinks.keys(try reader.next()) { counter.count(target: Int(key)) }
-        }
-        var filler = counter.filling(originTable: position, originColumn: index, targetTable: Int(target.position))
-        reader = try ColumnReader(column: presented.source, table: table, target: target)
+        let reader = try ColumnReader(column: presented.source, table: table, target: target)
+        var origins: [Int32] = []
+        var targets: [Int32] = []
         for row in 0..<table.rowCount {
-            for key in TableLinks.keys(try reader.next()) { filler.add(origin: Int64(row), target: Int(key)) }
+            for key in TableLinks.keys(try reader.next()) {
+                origins.append(Int32(truncatingIfNeeded: row))
+                targets.append(Int32(truncatingIfNeeded: key))
+            }
         }
+        var counter = BacklinkIndex.Counter(targetCount: target.rows)
+        for row in targets { counter.count(target: Int(row)) }
+        var filler = counter.filling(originTable: position, originColumn: index, targetTable: Int(target.position))
+        for (origin, row) in zip(origins, targets) { filler.add(origin: Int64(origin), target: Int(row)) }
         return try filler.index()
     }
 }
 
 /// Produces a table's rows for the writer, a leaf at a time, each column read in step.
 final class ColumnStoreRows {
-    private var readers: [ColumnReader]
+    private let readers: [ColumnReader]
 
     init(columns: [ColumnReader]) {
         readers = columns

@@ -7,6 +7,8 @@ import RealmFormat
 final class ElementCursor {
     private var leaves: LeafSequence
     private var leaf: LegacyLeaf?
+    /// The current leaf's element count (0 before the first), and the next element in it.
+    private var leafCount = 0
     private var position = 0
     private var leavesRead = 0
     let kind: ElementKind
@@ -30,14 +32,20 @@ final class ElementCursor {
 
     /// The next element.
     func next() throws(RealmFormatError) -> RealmValue {
-        let (leaf, index) = try advance()
-        return try leaf.value(at: index)
+        let index = try advance()
+        // Read through the stored leaf: a copy per element costs more than the read.
+        guard let value = try leaf?.value(at: index) else { throw exhausted }
+        return value
     }
 
     /// The next element of an integer or has-refs tree, raw; nil for a null.
     func nextInteger() throws(RealmFormatError) -> Int64? {
-        let (leaf, index) = try advance()
-        return try leaf.integer(at: index)
+        let index = try advance()
+        guard let value = try leaf?.integer(at: index) else {
+            if leaf == nil { throw exhausted }
+            return nil
+        }
+        return value
     }
 
     /// Reads all remaining elements (a list's, a key list's).
@@ -51,7 +59,7 @@ final class ElementCursor {
     /// Throws when the tree's leaves hold more elements than its count says (checked by
     /// `verify` once every element was read: L§14, inner totals equal the sum of their leaves).
     func requireExhausted() throws(RealmFormatError) {
-        var extra = leaf.map { $0.count - position } ?? 0
+        var extra = leafCount - position
         while let node = try leaves.next() { extra += try LegacyLeaf(node: node, kind: kind, context: context).count }
         guard extra == 0 else {
             throw .unexpectedNode(ref: 0, context: context, detail: "its leaves hold \(extra) elements more than its count")
@@ -66,16 +74,15 @@ final class ElementCursor {
         return false
     }
 
-    private func advance() throws(RealmFormatError) -> (LegacyLeaf, Int) {
-        guard remaining > 0 else {
-            throw .unexpectedNode(ref: 0, context: context, detail: "more elements were read than the tree holds")
-        }
-        while true {
-            if let leaf, position < leaf.count {
-                position += 1
-                remaining -= 1
-                return (leaf, position - 1)
-            }
+    private var exhausted: RealmFormatError {
+        .unexpectedNode(ref: 0, context: context, detail: "more elements were read than the tree holds")
+    }
+
+    /// Moves to the next element, entering the next leaf when the current one is done, and
+    /// returns its index in `leaf`.
+    private func advance() throws(RealmFormatError) -> Int {
+        guard remaining > 0 else { throw exhausted }
+        while position >= leafCount {
             guard let node = try leaves.next() else {
                 throw .unexpectedNode(ref: 0, context: context, detail: "the tree's leaves end \(remaining) elements before its count")
             }
@@ -84,7 +91,11 @@ final class ElementCursor {
             leavesRead += 1
             try node.require(next.count > 0 || leavesRead == 1, context, "an empty leaf inside a B+tree")
             leaf = next
+            leafCount = next.count
             position = 0
         }
+        position += 1
+        remaining -= 1
+        return position - 1
     }
 }

@@ -22,8 +22,8 @@ struct PrimaryKeyTable {
               let propertyColumn = table.spec.publicColumns.first(where: { $0.name == "pk_property" }) else {
             throw .unexpectedNode(ref: table.columnsNode.ref, context: context, detail: "no pk_table and pk_property columns")
         }
-        var classes = try ColumnReader(column: classColumn, table: table, target: nil)
-        var names = try ColumnReader(column: propertyColumn, table: table, target: nil)
+        let classes = try ColumnReader(column: classColumn, table: table, target: nil)
+        let names = try ColumnReader(column: propertyColumn, table: table, target: nil)
         var properties: [String: String] = [:]
         for _ in 0..<table.rowCount {
             let owner = try classes.next()

@@ -26,7 +26,8 @@ public enum LegacyImage {
         let plan = try self.plan(mapped, header: header)
         let directory = try ImageDirectory()
         defer { directory.remove() }
-        try RealmFileWriter().write(streamedTables: plan.tables, backlinks: plan.backlinks, to: directory.imagePath, key: mapped.key)
+        try RealmFileWriter().write(streamedTables: plan.tables, backlinks: plan.backlinks, to: directory.imagePath, key: mapped.key,
+                                    durable: false)
         let image = try MappedFile(path: directory.imagePath, key: mapped.key)
         let source = ImageSource(
             path: mapped.path, fileFormat: header.fileFormat,

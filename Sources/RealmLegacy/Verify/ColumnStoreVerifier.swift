@@ -107,7 +107,7 @@ struct ColumnStoreVerifier {
         var tally = target.map { Tally(rows: $0.rows) }
         var row = 0
         do throws(RealmFormatError) {
-            var reader = try ColumnReader(column: column, table: table, target: target)
+            let reader = try ColumnReader(column: column, table: table, target: target)
             while row < table.rowCount {
                 let value = try reader.next()
                 for key in TableLinks.keys(value) { tally?.add(origin: Int64(row), target: Int(key)) }
