@@ -76,8 +76,9 @@ struct ClusterFormatConversion {
         return max(stored, ObjectKeys.nextSequence(after: highest, hasPrimaryKey: table.primaryKey != nil))
     }
 
-    /// The backlink entries of one link column, from its links read twice (count, then fill);
-    /// a target object's position is found by binary search in the target's ascending keys.
+    /// The backlink entries of one link column, its links read once and held as pairs (origin
+    /// key, target position) until placed into the flat index; a target object's position is
+    /// found by binary search in the target's ascending keys.
     private func backlinkIndex(from rows: ClusterRows, column: Int, position: Int, target: Int,
                                targetKeys: [Int64]) throws(RealmFormatError) -> BacklinkIndex {
         func targetRow(_ key: Int64) -> Int {
@@ -89,10 +90,16 @@ struct ClusterFormatConversion {
             }
             return low < targetKeys.count && targetKeys[low] == key ? low : -1
         }
+        var origins: [Int64] = []
+        var targets: [Int32] = []
+        try rows.forEachLink(column: column) { origin, key in
+            origins.append(origin)
+            targets.append(Int32(truncatingIfNeeded: targetRow(key)))
+        }
         var counter = BacklinkIndex.Counter(targetCount: targetKeys.count)
-        try rows.forEachLink(column: column) { _, key in counter.count(target: targetRow(key)) }
+        for row in targets { counter.count(target: Int(row)) }
         var filler = counter.filling(originTable: position, originColumn: column, targetTable: target)
-        try rows.forEachLink(column: column) { origin, key in filler.add(origin: origin, target: targetRow(key)) }
+        for (origin, row) in zip(origins, targets) { filler.add(origin: origin, target: Int(row)) }
         return try filler.index()
     }
 }

@@ -58,8 +58,15 @@ final class ClusterRows {
         for leaf in clusters {
             let reader = try ColumnLeafReader(leaf: leaf, column: source)
             for row in 0..<leaf.count {
-                let origin = try leaf.key(at: row)
-                for key in TableLinks.keys(try converted(try reader.value(at: row))) { body(origin, key) }
+                switch try reader.value(at: row) {
+                case let .link(_, key):
+                    body(try leaf.key(at: row), key)
+                case let .collection(summary) where summary.elementCount > 0:
+                    let origin = try leaf.key(at: row)
+                    for case let .link(_, key) in try collections.elements(of: summary) { body(origin, key) }
+                default:
+                    break
+                }
             }
         }
     }
