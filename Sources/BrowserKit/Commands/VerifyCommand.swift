@@ -20,9 +20,14 @@ enum VerifyCommand {
         guard words.count <= 1 else { throw .usage(usage) }
         let report: VerificationReport
         if let path = words.first {
-            switch try open(path, keyOptions: keyOptions, session: session) {
-            case let .success(file): report = verify(file)
-            case let .failure(unopenable): report = unopenable.report
+            // A file of formats 5-11 is checked on its own layout, converted or not.
+            if let legacy = LegacyVerifier.verify(path: path, key: try keyOptions.key() ?? (try? keyOptions.key(environment: session.environment))) {
+                report = legacy
+            } else {
+                switch try open(path, keyOptions: keyOptions, session: session) {
+                case let .success(file): report = verify(file)
+                case let .failure(unopenable): report = unopenable.report
+                }
             }
         } else {
             guard keyOptions == KeyOptions() else { throw .usage("the open file is verified with the key it was opened with; " + usage) }
@@ -40,13 +45,9 @@ enum VerifyCommand {
         defer { progress.finish() }
         if let source = file.source {
             // A file of formats 5-11: its own layout is checked, not the image read for it.
-            do throws(RealmFormatError) {
-                return LegacyVerifier.verify(try MappedFile(path: source.path, key: file.mapped.key)) { progress.update($0) }
-            } catch {
-                return FileVerifier.unopenable(path: source.path, error: error)
-                    ?? VerificationReport(path: source.path, problems: [VerificationProblem(.header, error.problemMessage)],
-                                          unlistedProblems: 0, nodeCount: 0, freeEntries: 0, tableCount: 0, objectCount: 0, version: 0)
-            }
+            return LegacyVerifier.verify(path: source.path, key: file.mapped.key) { progress.update($0) }
+                ?? VerificationReport(path: source.path, problems: [VerificationProblem(.header, "the file no longer opens as it did")],
+                                      unlistedProblems: 0, nodeCount: 0, freeEntries: 0, tableCount: 0, objectCount: 0, version: 0)
         }
         return FileVerifier(file: file) { progress.update($0) }.verify()
     }

@@ -8,9 +8,9 @@ public enum LegacyRecovery {
     /// The salvage of the file at `path` when it is of formats 5 to 11, nil for any other file
     /// (`FileSalvager` takes those, and files whose header or encrypted pages do not read).
     public static func salvage(path: String, key: EncryptionKey?) throws(RealmFormatError) -> FileSalvager.Salvage? {
-        guard let mapped = try? MappedFile(path: path, key: key),
-              let header = try? FileHeader(file: mapped.bytes, readable: LegacyFormats.readable),
-              LegacyFormats.readable.contains(header.fileFormat) else { return nil }
+        guard let format = FileVersion.headerFormat(path: path, key: key), LegacyFormats.readable.contains(format),
+              let mapped = try? MappedFile(path: path, key: key),
+              let header = try? FileHeader(file: mapped.bytes, readable: LegacyFormats.readable) else { return nil }
         let (image, losses) = try LegacyImage.make(mapped)
         let tables = try FileCopier(file: image).tables()
         let classes = tables.map { table in

@@ -60,7 +60,7 @@ struct ColumnStoreVerifier {
                                                     "the link column has no backlink column in its target table"))
                 continue
             }
-            if let row = tally.counts.indices.first(where: { tally.counts[$0] != other.counts[$0] || tally.origins[$0] != other.origins[$0] }) {
+            for row in tally.counts.indices where tally.counts[row] != other.counts[row] || tally.origins[row] != other.origins[row] {
                 problems.append(VerificationProblem(.backlinks, table: table.name, column: columnName(link, tables),
                                                     "links to target row \(row) (\(tally.counts[row])) do not match its backlinks (\(other.counts[row]))"))
             }

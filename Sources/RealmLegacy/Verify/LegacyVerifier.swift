@@ -6,6 +6,15 @@ import RealmFormat
 /// own checks of the cluster layout plus the enumerated columns damaged by realm-core 6's
 /// upgrade (L§10), named with the leaf and why.
 public enum LegacyVerifier {
+    /// The report of the file at `path` when it is of formats 5 to 11, checked on its own
+    /// layout without converting it (a file too damaged to convert is still checked whole);
+    /// nil for any other file, or one that does not map or decrypt (the caller reports those).
+    public static func verify(path: String, key: EncryptionKey?, progress: @escaping (Int) -> Void = { _ in }) -> VerificationReport? {
+        guard let format = FileVersion.headerFormat(path: path, key: key), LegacyFormats.readable.contains(format),
+              let mapped = try? MappedFile(path: path, key: key) else { return nil }
+        return verify(mapped, progress: progress)
+    }
+
     public static func verify(_ mapped: MappedFile, progress: @escaping (Int) -> Void = { _ in }) -> VerificationReport {
         let bytes = mapped.bytes
         let header: FileHeader
