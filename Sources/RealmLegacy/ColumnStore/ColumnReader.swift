@@ -90,7 +90,7 @@ final class ColumnReader {
         case let .link(cursor):
             // L§5.8: target row + 1, 0 for null.
             let stored = try cursor.nextInteger() ?? 0
-            return stored == 0 ? .scalar(.null) : .scalar(try link(to: stored - 1))
+            return stored == 0 ? .scalar(.null) : .scalar(try link(to: stored &- 1))
         case let .linkList(cursor):
             // L§5.9: 0 is an empty list, else a ref to an integer B+tree of target rows.
             guard let raw = try cursor.nextInteger(), raw != 0 else { return .list([]) }
@@ -143,7 +143,7 @@ final class ColumnReader {
         }
         let cursor = try ElementCursor(root: root, kind: .integers, context: "\(context) row \(row) link list")
         var values: [Int64] = []
-        values.reserveCapacity(cursor.remaining)
+        values.reserveCapacity(min(cursor.remaining, ElementCursor.reservationLimit))
         while cursor.remaining > 0 { values.append(try cursor.nextInteger() ?? -1) }
         return values
     }

@@ -24,7 +24,7 @@ struct ColumnStoreTable: Sendable {
         try columnsNode.require(columnsNode.hasRefs && columnsNode.size == spec.columnsArraySize, "\(context) columns",
                                 "\(columnsNode.size) roots for \(spec.columns.count) columns, \(spec.columnsArraySize - spec.columns.count) of them indexed")
         if let first = spec.columns.first {
-            rowCount = try ColumnStoreTable.elementCount(of: first, in: columnsNode, context: context)
+            rowCount = try ColumnStoreTable.elementCount(of: first, in: columnsNode, context: context, counted: true)
         } else {
             rowCount = 0
         }
@@ -41,19 +41,26 @@ struct ColumnStoreTable: Sendable {
 
     /// The number of elements `column` holds (L§3.5): its B+tree's, read with the column's leaf
     /// kind; a Timestamp column's seconds tree's; an old Mixed column's types tree's.
-    static func elementCount(of column: LegacyColumn, in columns: Node, context: String) throws(RealmFormatError) -> Int {
+    /// `counted`: the leaves are counted and must agree with the root (the table's row count).
+    static func elementCount(of column: LegacyColumn, in columns: Node, context: String, counted: Bool = false) throws(RealmFormatError) -> Int {
         let where_ = "\(context) column \"\(column.name)\""
         let root = try root(of: column, in: columns, context: context)
+        let tree: Node
+        let kind: ElementKind
         switch column.type {
         case .timestamp:
-            return try ElementCursor.count(root: try TimestampColumn.seconds(of: root, context: where_), kind: .int(nullable: true),
-                                           context: where_)
+            tree = try TimestampColumn.seconds(of: root, context: where_)
+            kind = .int(nullable: true)
         case .mixed:
             try root.require(root.hasRefs && root.size >= 2, where_, "an old Mixed column's root has 2 to 4 slots")
-            return try ElementCursor.count(root: try root.requiredChild(0, "\(where_) types"), kind: .integers, context: where_)
+            tree = try root.requiredChild(0, "\(where_) types")
+            kind = .integers
         default:
-            return try ElementCursor.count(root: root, kind: try elementKind(of: column, context: where_), context: where_)
+            tree = root
+            kind = try elementKind(of: column, context: where_)
         }
+        return counted ? try ElementCursor.countedElements(root: tree, kind: kind, context: where_)
+            : try ElementCursor.count(root: tree, kind: kind, context: where_)
     }
 
     /// How the leaves of `column`'s own B+tree are read (L§5): values, integers or slots.

@@ -23,6 +23,25 @@ final class ElementCursor {
         remaining = try ElementCursor.count(root: root, kind: kind, context: context)
     }
 
+    /// The most elements reserved ahead from a count read in the file.
+    static let reservationLimit = 1 << 12
+
+    /// The number of elements of the tree at `root`, counted leaf by leaf and required to equal
+    /// an inner root's total: a table's row count sizes what is allocated for it (its backlink
+    /// entries), so it must be what the leaves hold, not a number a damaged node claims.
+    static func countedElements(root: Node, kind: ElementKind, context: String) throws(RealmFormatError) -> Int {
+        guard root.isInner else { return try count(root: root, kind: kind, context: context) }
+        let total = try LeafSequence.innerTotal(root, context: context)
+        var leaves = LeafSequence(root: root, context: context)
+        var counted = 0
+        while let leaf = try leaves.next() {
+            counted += try LegacyLeaf(node: leaf, kind: kind, context: context).count
+            try root.require(counted <= total, context, "its leaves hold more than the \(total) elements it counts")
+        }
+        try root.require(counted == total, context, "its leaves hold \(counted) elements, it counts \(total)")
+        return total
+    }
+
     /// The number of elements of the tree at `root`: an inner root's total, else its leaf's
     /// element count, which depends on the leaf's kind (L§3.5).
     static func count(root: Node, kind: ElementKind, context: String) throws(RealmFormatError) -> Int {
@@ -51,7 +70,8 @@ final class ElementCursor {
     /// Reads all remaining elements (a list's, a key list's).
     func all() throws(RealmFormatError) -> [RealmValue] {
         var values: [RealmValue] = []
-        values.reserveCapacity(remaining)
+        // A damaged count is only found out by reading: never reserved whole.
+        values.reserveCapacity(min(remaining, ElementCursor.reservationLimit))
         while remaining > 0 { values.append(try next()) }
         return values
     }

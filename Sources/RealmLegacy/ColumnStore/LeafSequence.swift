@@ -11,6 +11,9 @@ struct LeafSequence {
     private var path: [(node: Node, next: Int)] = []
     private var root: Node?
     private let context: String
+    /// Every node the walk reached: in a B+tree none is reached twice, and a damaged tree that
+    /// shares nodes could otherwise hand out the same leaves endlessly.
+    private var visited = Set<Int>()
 
     /// No valid tree is deeper: each level multiplies the capacity by up to 1000.
     static let maximumDepth = 8
@@ -39,11 +42,13 @@ struct LeafSequence {
     /// Goes down the first children from `node` to a leaf, remembering the inner nodes.
     private mutating func descend(from start: Node) throws(RealmFormatError) -> Node {
         var node = start
+        guard visited.insert(node.ref).inserted else { throw .cycle(ref: node.ref, context: context) }
         while node.isInner {
             guard path.count < LeafSequence.maximumDepth else { throw .cycle(ref: node.ref, context: context) }
             try node.require(node.hasRefs && node.size >= 3, context, "a B+tree inner node needs a child between its two numbers")
             path.append((node, 2))
             node = try node.requiredChild(1, "\(context) inner node")
+            guard visited.insert(node.ref).inserted else { throw .cycle(ref: node.ref, context: context) }
         }
         return node
     }

@@ -37,7 +37,7 @@ final class TimestampColumn {
 
     func all() throws(RealmFormatError) -> [RealmValue] {
         var values: [RealmValue] = []
-        values.reserveCapacity(remaining)
+        values.reserveCapacity(min(remaining, ElementCursor.reservationLimit))
         while remaining > 0 { values.append(try next()) }
         return values
     }
