@@ -9,8 +9,7 @@ struct EnumeratedColumnDamage: Sendable {
     /// One column's leaf in one cluster whose values are unknown.
     struct DamagedLeaf: Sendable {
         let column: Column
-        /// The cluster leaf's node and the column's node in it.
-        let clusterRef: Int
+        /// The column's node in the cluster leaf.
         let nodeRef: Int
         let firstKey: Int64
         let count: Int
@@ -50,7 +49,7 @@ struct EnumeratedColumnDamage: Sendable {
                     }
                 }
                 guard let reason else { continue }
-                found.append(DamagedLeaf(column: column, clusterRef: cluster.nodeRef, nodeRef: node.ref,
+                found.append(DamagedLeaf(column: column, nodeRef: node.ref,
                                          firstKey: cluster.count > 0 ? try cluster.key(at: 0) : 0, count: node.size, reason: reason))
             }
         }

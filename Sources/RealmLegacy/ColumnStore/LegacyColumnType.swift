@@ -44,7 +44,4 @@ enum LegacyColumnType: Int, Sendable {
         case .oldDateTime, .table, .backlink: return nil
         }
     }
-
-    /// Whether the column's values come from a B+tree of has-refs leaves (one ref per row).
-    var holdsRefs: Bool { self == .linkList || self == .table || self == .backlink }
 }

@@ -1,33 +1,5 @@
 import RealmFormat
 
-/// How the elements of a B+tree of formats 5-9 are stored and read (L§5).
-enum ElementKind: Sendable, Equatable {
-    /// Plain integer leaves, or nullable-integer leaves (element 0 is the null value, L§5.1).
-    case int(nullable: Bool)
-    /// Stored as integers (L§5.2): 0 false, anything else true; nullable as nullable integers.
-    case bool(nullable: Bool)
-    /// IEEE values; null is one NaN pattern, only in nullable columns (L§5.3).
-    case float(nullable: Bool)
-    case double(nullable: Bool)
-    case string(nullable: Bool)
-    case binary(nullable: Bool)
-    /// Has-refs leaves: one slot per element (link lists, subtables, backlinks, Mixed data).
-    case slots
-
-    var isNullable: Bool {
-        switch self {
-        case let .int(nullable), let .bool(nullable), let .float(nullable), let .double(nullable),
-             let .string(nullable), let .binary(nullable):
-            return nullable
-        case .slots:
-            return false
-        }
-    }
-
-    /// Integers read with `nullable` nullability (plain integer trees are `int(nullable: false)`).
-    static let integers = ElementKind.int(nullable: false)
-}
-
 /// One leaf of a B+tree of formats 5-9, decoded once: `value(at:)` then reads in place.
 struct LegacyLeaf {
     private enum Storage {
