@@ -145,6 +145,29 @@ struct DamagedEnumeratedColumnTests {
                                                                                 column: "stringOpt", nulledKeys: nil, upgraded: false))
     }
 
+    /// L§9.9: after realm-core 6's upgrade from format 9, the removed pk table's slot 0 is a
+    /// free slot (a tagged number) where a file written in format 10 has its metadata table.
+    @Test("a free table slot 0 is named as the trace of realm-core 6's upgrade")
+    func freeSlotZero() throws {
+        guard Fixtures.requirePresent() else { return }
+        let copy = try ScratchCopy(of: "tasks-f10")
+        defer { copy.remove() }
+        let mapped = try MappedFile(path: copy.path)
+        let (tablesRef, width) = try withExtendedLifetime(mapped) { () throws -> (Int, Int) in
+            let header = try FileHeader(file: mapped.bytes, readable: 5...11)
+            let tables = try GroupTop(ref: header.topRef, file: mapped.bytes).tablesNode
+            return (tables.ref, tables.width / 8)
+        }
+        #expect(width >= 2)
+        // Tagged 1: a free slot whose next tag is 1.
+        try copy.patch(at: tablesRef + 8, [3] + [UInt8](repeating: 0, count: width - 1))
+        let file = try FileOpening.open(path: copy.path)
+        #expect(file.source?.remarks.first?.hasPrefix("upgraded in place from format 9 by realm-core 6") == true)
+        let expected = try JSONParser.parse(contentsOfFile: OldFixtures.jsonPath("tasks-f10"))
+        let tables = try #require(expected["tables"]?.array)
+        #expect(try Self.dump(file)["tables"] == .array(Array(tables.dropFirst())), "every table but metadata, as Realm shows them")
+    }
+
     @Test("an enum index beyond the values (format 9): those values unknown, verify names the row")
     func columnStoreIndexOutOfRange() throws {
         guard Fixtures.requirePresent() else { return }

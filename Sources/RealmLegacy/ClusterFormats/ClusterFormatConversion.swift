@@ -16,6 +16,12 @@ struct ClusterFormatConversion {
         var backlinks: [BacklinkIndex] = []
         var remarks: [String] = []
         var losses: [LostValues] = []
+        // L§9.9: realm-core 6's upgrade from format 9 leaves the removed pk table's slot 0 free;
+        // a file written in formats 10-11 has its metadata table there.
+        if let tables = file.top?.tablesNode, tables.size > 0, case .tagged = try tables.slot(0) {
+            remarks.append("upgraded in place from format 9 by realm-core 6 (the Realm SDKs of 2020): "
+                           + "object keys are that upgrade's (hashes of string primary keys), enumerated strings may be damaged (verify)")
+        }
         for (position, table) in file.tables.enumerated() {
             let clusters = try ClusterFormatConversion.leaves(of: table)
             let damage = try EnumeratedColumnDamage(table: table, clusters: clusters, file: file.mapped.bytes)
