@@ -155,6 +155,23 @@ struct OldFormatCommandTests {
         }
     }
 
+    @Test("the image goes to $TMPDIR (or /tmp when that refuses) and leaves nothing there")
+    func imageLeavesNothingBehind() throws {
+        guard Fixtures.requirePresent() else { return }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("OldFormatImages-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        for name in ["demo-f9", "alltypes-f10", "tasks-f5"] {
+            let result = try runner.run([Fixtures.realmPath("old-formats/\(name)"), "-c", "count metadata; dump --out /dev/null"],
+                                        environment: ["TMPDIR": temporary])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "\(name)")
+        }
+        let elsewhere = try runner.run([Fixtures.realmPath("old-formats/species-f9"), "-c", "count Specimen"],
+                                       environment: ["TMPDIR": temporary + "/missing"])
+        #expect(elsewhere.status == 0 && elsewhere.standardOutput == "42\n", "\(elsewhere.standardError)")
+    }
+
     @Test("info names the format and the SDKs that wrote it; help formats lists every format read")
     func infoAndHelp() throws {
         guard Fixtures.requirePresent() else { return }
