@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "realm-browser", targets: ["realm-browser"]),
         .library(name: "RealmFormat", targets: ["RealmFormat"]),
         .library(name: "RealmQuery", targets: ["RealmQuery"]),
+        .library(name: "RealmLegacy", targets: ["RealmLegacy"]),
         .library(name: "BrowserKit", targets: ["BrowserKit"]),
     ],
     targets: [
@@ -35,9 +36,11 @@ let package = Package(
         .target(name: "RealmDemo", dependencies: ["RealmFormat"]),
         // Model classes for each Realm SDK (`models swift|kotlin|java|js|csharp`).
         .target(name: "RealmModels", dependencies: ["RealmFormat"]),
+        // File formats 5 to 11 (2016-2021), read through a private format-24 image.
+        .target(name: "RealmLegacy", dependencies: ["RealmFormat"]),
         .target(
             name: "BrowserKit",
-            dependencies: ["RealmFormat", "RealmQuery", "RealmInterchange", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"],
+            dependencies: ["RealmFormat", "RealmLegacy", "RealmQuery", "RealmInterchange", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"],
             // serve's page: real HTML, CSS and JavaScript files, embedded into the binary.
             resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js"]
                 .map { .embedInCode("Serve/Page/\($0)") }),
@@ -52,6 +55,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RealmInterchange", "RealmFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "RealmInterchange", "TestSupport"]),
+        .testTarget(name: "RealmLegacyTests", dependencies: ["RealmLegacy", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
         .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmDemo", "RealmDiff", "RealmModels", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
         // Plays a running Realm app (its lock-file session and commits) beside the executable.
         .executableTarget(name: "realm-app-double", dependencies: ["RealmFormat", "TestSupport"], path: "Tests/AppDouble"),

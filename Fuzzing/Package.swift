@@ -11,13 +11,14 @@ import PackageDescription
 let browserKit = Target.Dependency.product(name: "BrowserKit", package: "realm-browser")
 let realmFormat = Target.Dependency.product(name: "RealmFormat", package: "realm-browser")
 let realmQuery = Target.Dependency.product(name: "RealmQuery", package: "realm-browser")
+let realmLegacy = Target.Dependency.product(name: "RealmLegacy", package: "realm-browser")
 
 let package = Package(
     name: "realm-browser-fuzz",
     dependencies: [.package(name: "realm-browser", path: "..")],
     targets: [
         .target(name: "FuzzSupport", dependencies: [browserKit, realmFormat]),
-        .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport", browserKit, realmFormat]),
+        .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport", browserKit, realmFormat, realmLegacy]),
         .executableTarget(name: "fuzz-query", dependencies: ["FuzzSupport", realmQuery, realmFormat]),
         .executableTarget(name: "fuzz-csv", dependencies: ["FuzzSupport", browserKit, realmFormat]),
         .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport", browserKit, realmFormat]),

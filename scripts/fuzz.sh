@@ -79,6 +79,8 @@ case "$name" in
     file)
         # Every fixture (big.realm too: read up to -max_len, as a truncated file).
         for file in "$fixtures"/*.realm "$fixtures"/legacy/*.realm; do ln -sf "$file" "$seeds/"; done
+        # Formats 5-11, unencrypted and small: the legacy reader behind FileOpening.
+        for file in "$fixtures"/old-formats/{species,tasks}-f*.realm; do ln -sf "$file" "$seeds/"; done
         # A file may hold a list of millions of zero-width elements in a few bytes, whose
         # dump takes tens of seconds under the sanitizer: slow, not stuck (FUZZING.md).
         options+=(-max_len=2200000 -timeout=60)

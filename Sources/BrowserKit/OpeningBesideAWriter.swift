@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmLegacy
 
 /// Opens the newest version of a file another process may be committing to.
 ///
@@ -16,7 +17,7 @@ enum OpeningBesideAWriter {
         while true {
             let before = try? FileVersion.current(path: path, key: key)
             do {
-                return try RealmFile(path: path, key: key)
+                return try FileOpening.open(path: path, key: key)
             } catch {
                 guard attempt < attempts, (try? FileVersion.current(path: path, key: key)) != before else { throw error }
                 attempt += 1

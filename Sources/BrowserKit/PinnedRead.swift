@@ -27,7 +27,9 @@ struct PinnedRead {
     /// Joins and pins when an app has the file open, reopening the session at the pinned
     /// version if it reads another; nil when there is no app or its lock file is refused.
     static func begin(_ session: Session) throws(BrowserError) -> PinnedRead? {
-        guard let file = session.file else { return nil }
+        // An older file (formats 5-11) has no app to join: any app that opened it would have
+        // upgraded it. Its lock file is neither created nor locked.
+        guard let file = session.file, file.source == nil else { return nil }
         let reader: LockFileReader
         do {
             guard let joined = try LockFileReader.join(realmPath: file.path) else {

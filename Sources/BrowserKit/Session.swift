@@ -99,6 +99,13 @@ public final class Session {
     /// file only when the new one reads correctly.
     public func open(path: String, key: EncryptionKey? = nil) throws(BrowserError) {
         try open(path: path, pinned: nil, key: key)
+        if let source = file?.source {
+            // An older file is converted at open: the user is told, once, what it is and why
+            // nothing can be changed in it.
+            let channel = notices ?? output
+            channel.line(OlderFormatText.notice(source))
+            channel.flush()
+        }
     }
 
     /// Opens `path` at the header's version, or at a version registered in the app's lock file.
@@ -146,6 +153,7 @@ public final class Session {
             output.flush()
             router.commandFinished()
         }
+        try EditingCommands.refuseOnImage(command, session: self)
         do {
             try Cancellation.running(with: cancellation) { () throws(BrowserError) in
                 try ConsistentRead.run(command, arguments: arguments, session: self)

@@ -18,7 +18,7 @@ public struct Column: Sendable {
     /// Position in the spec; public columns come first, in declaration order.
     public let specIndex: Int
     /// For enumerated string columns: the node holding the distinct values.
-    let enumValuesRef: Int64?
+    public let enumValuesRef: Int64?
     /// The root of the column's search index, when the file has one.
     public internal(set) var searchIndexRef: Int64?
 

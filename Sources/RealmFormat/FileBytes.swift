@@ -28,11 +28,11 @@ public struct FileBytes: @unchecked Sendable {
         return base + offset
     }
 
-    func uint8(at offset: Int) throws(RealmFormatError) -> UInt8 {
+    public func uint8(at offset: Int) throws(RealmFormatError) -> UInt8 {
         try pointer(at: offset, length: 1, context: "a byte read").load(as: UInt8.self)
     }
 
-    func uint64(at offset: Int) throws(RealmFormatError) -> UInt64 {
+    public func uint64(at offset: Int) throws(RealmFormatError) -> UInt64 {
         UInt64(littleEndian: try pointer(at: offset, length: 8, context: "a 64-bit read").loadUnaligned(as: UInt64.self))
     }
 
@@ -44,7 +44,7 @@ public struct FileBytes: @unchecked Sendable {
         return Int(raw)
     }
 
-    func node(at raw: Int64, context: @autoclosure () -> String) throws(RealmFormatError) -> Node {
+    public func node(at raw: Int64, context: @autoclosure () -> String) throws(RealmFormatError) -> Node {
         let ref = try validRef(raw, context: context())
         return try Node(ref: ref, in: self)
     }

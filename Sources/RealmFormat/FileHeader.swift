@@ -16,7 +16,9 @@ public struct FileHeader: Sendable, Equatable {
     static let streamingMarker = UInt64.max
     static let footerCookie: UInt64 = 0x3034_1252_37E5_26C8
 
-    public init(file: FileBytes) throws(RealmFormatError) {
+    /// Reads the header of `file`, which must name one of `readable` (a file never committed to,
+    /// top ref 0, may name any).
+    public init(file: FileBytes, readable: ClosedRange<Int> = FileHeader.readableFormats) throws(RealmFormatError) {
         guard file.count >= 24 else {
             throw .notARealmFile(reason: "the file is \(file.count) bytes long, shorter than the 24-byte header")
         }
@@ -48,7 +50,7 @@ public struct FileHeader: Sendable, Equatable {
             topRef = select == 0 ? topRefs.0 : topRefs.1
             fileFormat = select == 0 ? format0 : format1
         }
-        guard topRef == 0 || FileHeader.readableFormats.contains(fileFormat) else {
+        guard topRef == 0 || readable.contains(fileFormat) else {
             throw .unsupportedFileFormat(fileFormat)
         }
     }
@@ -66,6 +68,8 @@ public struct FileHeader: Sendable, Equatable {
 
     /// File formats whose structures this reader decodes.
     public static let readableFormats: ClosedRange<Int> = 20...24
+    /// Formats 5 to 11 (2016-2021), which RealmLegacy reads through a format-24 image.
+    public static let olderFormats: ClosedRange<Int> = 5...11
 
     public static func == (lhs: FileHeader, rhs: FileHeader) -> Bool {
         lhs.isStreamingForm == rhs.isStreamingForm && lhs.topRef == rhs.topRef

@@ -78,6 +78,25 @@ public struct FileVersion: Equatable, Sendable {
         return FileVersion(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), topRef: topRef, version: version)
     }
 
+    /// The file format the header of the file at `path` names for its live slot (streaming
+    /// form: the first), read with open/pread, decrypting only page 0 of an encrypted file: how
+    /// a caller picks a reader before mapping or decrypting the whole file. Nil when the file
+    /// does not open, has no Realm header or does not decrypt with `key`.
+    public static func headerFormat(path: String, key: EncryptionKey? = nil) -> Int? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 24)
+        if let key {
+            guard let pages = try? EncryptedPageReader(descriptor: descriptor, key: key), let bytes = try? pages.read(24, at: 0) else { return nil }
+            header = bytes
+        } else {
+            guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 24, 0) }) == 24 else { return nil }
+        }
+        guard Array(header[16..<20]) == Array("T-DB".utf8) else { return nil }
+        return Int(header[20 + Int(header[23] & 1)])
+    }
+
     private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> Int64 {
         bytes.reversed().reduce(0) { $0 << 8 | Int64($1) }
     }
@@ -99,6 +118,7 @@ public struct FileVersion: Equatable, Sendable {
 extension RealmFile {
     /// The version this file object reads (its header and top as mapped when it was opened).
     public var openedVersion: FileVersion {
-        FileVersion(device: mapped.device, inode: mapped.inode, topRef: topRef, version: top?.version ?? 1)
+        if let source { return source.version }
+        return FileVersion(device: mapped.device, inode: mapped.inode, topRef: topRef, version: top?.version ?? 1)
     }
 }

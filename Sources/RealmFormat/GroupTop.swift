@@ -4,8 +4,8 @@ public struct GroupTop: Sendable {
     static let validSizes: Set<Int> = [3, 5, 7, 9, 10, 11, 12]
 
     public let ref: Int
-    let tableNamesNode: Node
-    let tablesNode: Node
+    public let tableNamesNode: Node
+    public let tablesNode: Node
     public let logicalFileSize: Int64
     /// Commit number; realm-core treats a missing slot as version 1.
     public let version: Int64
@@ -16,7 +16,7 @@ public struct GroupTop: Sendable {
     public let freeListEntryCount: Int
     public let freeBytes: Int64
 
-    init(ref raw: Int64, file: FileBytes) throws(RealmFormatError) {
+    public init(ref raw: Int64, file: FileBytes) throws(RealmFormatError) {
         let top = try file.node(at: raw, context: "the header's top ref")
         let context = "top array"
         try top.require(top.hasRefs, context, "it is not a has-refs node")

@@ -32,7 +32,7 @@ public struct Node: @unchecked Sendable {
     /// Header plus payload rounded up to 8, as the node occupies it in the file.
     public let byteSize: Int
     let payload: UnsafeRawPointer
-    let file: FileBytes
+    public let file: FileBytes
 
     init(ref: Int, in file: FileBytes) throws(RealmFormatError) {
         let header = try file.pointer(at: ref, length: 8, context: "a node header")
@@ -121,7 +121,7 @@ public struct Node: @unchecked Sendable {
     }
 
     /// Slot `index`, which must hold a tagged integer.
-    func tagged(_ index: Int, _ context: @autoclosure () -> String) throws(RealmFormatError) -> Int64 {
+    public func tagged(_ index: Int, _ context: @autoclosure () -> String) throws(RealmFormatError) -> Int64 {
         guard case let .tagged(value) = try slot(index) else {
             throw .unexpectedNode(ref: ref, context: context(), detail: "slot \(index) should hold a number")
         }
@@ -129,7 +129,7 @@ public struct Node: @unchecked Sendable {
     }
 
     /// Slot `index` as a child node, or nil when it is the null ref.
-    func child(_ index: Int, _ context: @autoclosure () -> String) throws(RealmFormatError) -> Node? {
+    public func child(_ index: Int, _ context: @autoclosure () -> String) throws(RealmFormatError) -> Node? {
         switch try slot(index) {
         case .null: return nil
         case let .ref(raw): return try file.node(at: raw, context: context())
@@ -139,7 +139,7 @@ public struct Node: @unchecked Sendable {
     }
 
     /// Slot `index` as a child node that must exist.
-    func requiredChild(_ index: Int, _ context: @autoclosure () -> String) throws(RealmFormatError) -> Node {
+    public func requiredChild(_ index: Int, _ context: @autoclosure () -> String) throws(RealmFormatError) -> Node {
         guard let node = try child(index, context()) else {
             throw .unexpectedNode(ref: ref, context: context(), detail: "slot \(index) is empty")
         }
@@ -147,7 +147,7 @@ public struct Node: @unchecked Sendable {
     }
 
     /// The payload bytes `[offset, offset + length)`, checked against the node's payload.
-    func bytes(offset: Int, length: Int) throws(RealmFormatError) -> UnsafeRawBufferPointer {
+    public func bytes(offset: Int, length: Int) throws(RealmFormatError) -> UnsafeRawBufferPointer {
         let payloadBytes = byteSize - 8
         guard offset >= 0, length >= 0, offset <= payloadBytes, length <= payloadBytes - offset else {
             throw .unexpectedNode(ref: ref, context: "node payload", detail: "bytes \(offset)..<\(offset + length) lie outside its \(payloadBytes)-byte payload")
@@ -155,7 +155,7 @@ public struct Node: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: payload + offset, count: length)
     }
 
-    func require(_ condition: Bool, _ context: @autoclosure () -> String, _ detail: @autoclosure () -> String) throws(RealmFormatError) {
+    public func require(_ condition: Bool, _ context: @autoclosure () -> String, _ detail: @autoclosure () -> String) throws(RealmFormatError) {
         if !condition { throw .unexpectedNode(ref: ref, context: context(), detail: detail()) }
     }
 }

@@ -17,6 +17,9 @@ public final class RealmFile: Sendable {
 
     public var fileSize: Int { mapped.bytes.count }
     public let fileFormat: Int
+    /// Set when this file reads a format-24 image made from an older file: that file, which
+    /// `path` names and `openedVersion` describes.
+    public let source: ImageSource?
 
     /// Opens `path`, decrypting it with `key` when one is given.
     public convenience init(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) {
@@ -43,13 +46,18 @@ public final class RealmFile: Sendable {
         return !(head[20] <= 24 && head[21] <= 24 && head[22] == 0)
     }
 
-    public init(mapped: MappedFile, pinned: PinnedVersion? = nil) throws(RealmFormatError) {
-        path = mapped.path
+    /// Reads `mapped`, whose format must be one of `formats` (RealmLegacy reads formats 10 and
+    /// 11, whose cluster layout is this reader's, with these types). With `source`, `mapped` is
+    /// the image of that older file.
+    public init(mapped: MappedFile, pinned: PinnedVersion? = nil, formats: ClosedRange<Int> = FileHeader.readableFormats,
+                source: ImageSource? = nil) throws(RealmFormatError) {
+        path = source?.path ?? mapped.path
         self.mapped = mapped
         self.pinned = pinned
+        self.source = source
         let file = mapped.bytes
         if mapped.decrypted == nil, RealmFile.looksEncrypted(file) { throw .encryptedWithoutKey(path: mapped.path) }
-        header = try FileHeader(file: file)
+        header = try FileHeader(file: file, readable: formats)
         if let pinned {
             // The file never shrinks while the app's session lasts, so a version's space lies
             // inside the mapping; a pin outside it is not this file's.
@@ -67,7 +75,7 @@ public final class RealmFile: Sendable {
                 fileFormat = pinned.topRef == header.topRefs.0 ? header.formats.0
                     : pinned.topRef == header.topRefs.1 ? header.formats.1 : header.fileFormat
             }
-            guard FileHeader.readableFormats.contains(fileFormat) else { throw .unsupportedFileFormat(fileFormat) }
+            guard formats.contains(fileFormat) else { throw .unsupportedFileFormat(fileFormat) }
         } else {
             topRef = header.topRef
             fileFormat = header.fileFormat
@@ -104,6 +112,7 @@ public final class RealmFile: Sendable {
         path = mapped.path
         self.mapped = mapped
         self.header = header
+        source = nil
         self.topRef = topRef
         self.fileFormat = fileFormat
         pinned = nil

@@ -48,7 +48,7 @@ public enum RealmFormatError: Error, CustomStringConvertible, Equatable {
         case let .notARealmFile(reason):
             return "not a Realm file (or an encrypted one): \(reason)"
         case let .unsupportedFileFormat(version):
-            return "unsupported Realm file format \(version) (this tool reads formats 20 to 24)"
+            return "unsupported Realm file format \(version) (this tool reads formats 5 to 11 and 20 to 24)"
         case let .badRef(ref, fileSize, context):
             return "corrupt file: \(context) refers to offset \(ref), which is not a valid node position in a file of \(fileSize) bytes"
         case let .nodeOverrunsFile(ref, byteSize, fileSize):

@@ -15,6 +15,8 @@ public struct DumpWriter {
     public func write(tables: [Table], to output: OutputSink) throws(RealmFormatError) {
         var out = ByteOutput(sink: output)
         out.append(contentsOf: "{\n  \"file_format\": \(file.fileFormat),\n")
+        // An older file is dumped as Realm shows it after upgrading a copy, which says so.
+        if let source = file.source { out.append(contentsOf: "  \"upgraded_from\": \(source.fileFormat),\n") }
         out.append("  \"tables\": [")
         for (index, table) in tables.enumerated() {
             out.append(index == 0 ? "\n" : ",\n")

@@ -15,7 +15,7 @@ enum CompactCommand {
 
     static let upgradeSpec = CommandSpec(
         name: "upgrade", aliases: [], arguments: arguments,
-        summary: "write a format-24 copy of an older (format 20-23) file; the original is untouched",
+        summary: "write a format-24 copy of an older (format 5-11 or 20-23) file, to edit or for today's Realm SDKs; the original is untouched",
         run: { arguments, session throws(BrowserError) in try run(arguments, session, verb: "upgrade") })
 
     static func run(_ arguments: String, _ session: Session, verb: String) throws(BrowserError) {
@@ -41,7 +41,7 @@ enum CompactCommand {
         // What was read is one version only if no other process committed meanwhile.
         try session.requireUnchangedFile()
         try NewFile.write(tables, to: path, force: force, key: key, label: "\(verb) \(path)")
-        session.confirm("wrote \(path): file format 24 (from \(source.fileFormat)), \(tables.count) tables, \(total) objects"
+        session.confirm("wrote \(path): file format 24 (from \(source.source?.fileFormat ?? source.fileFormat)), \(tables.count) tables, \(total) objects"
                         + (key != nil ? ", encrypted" : source.isEncrypted ? ", decrypted" : ""))
     }
 }

@@ -4,7 +4,7 @@ import RealmInterchange
 enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", aliases: ["?", "\\?", ".help"], arguments: "[COMMAND | TOPIC]",
-        summary: "this help; topics: commands, queries, literals, transactions, addresses, scripts, serve",
+        summary: "this help; topics: commands, queries, literals, transactions, addresses, scripts, serve, formats",
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
@@ -73,7 +73,7 @@ enum HelpCommand {
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains
         how positions, object keys and primary keys differ. Commands can be joined with ';'.
-        More: help queries, help literals, help transactions, help scripts, help serve, help COMMAND.
+        More: help queries, help literals, help transactions, help scripts, help serve, help formats, help COMMAND.
 
         """
         return text

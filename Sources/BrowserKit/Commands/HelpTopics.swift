@@ -12,6 +12,7 @@ enum HelpTopics {
         (["addresses", "address", "positions", "keys"], HelpCommand.addresses),
         (["scripts", "script", "shell", "keys-and-lines"], scripts),
         (["serve", "web", "http", "server"], serve),
+        (["formats", "format", "versions", "old", "upgrade-formats"], OlderFormatText.help),
     ]
 
     static func text(for topic: String) -> String? {

@@ -11,7 +11,8 @@ enum OpenCommand {
             guard try PendingChangesQuestion.settle(session, before: "opening another file") else { return }
             try keyOptions.open(path, in: session)
             if let file = session.file {
-                session.confirm("opened \(file.path): file format \(file.fileFormat), \(file.classTables.count) classes")
+                // An older file says its own format (the notice at open says how it is read).
+                session.confirm("opened \(file.path): file format \(file.source?.fileFormat ?? file.fileFormat), \(file.classTables.count) classes")
             }
         })
 }

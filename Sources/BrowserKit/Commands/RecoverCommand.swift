@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmLegacy
 
 /// `recover [FILE] OUT [--force] [--json] [--key-file KEYFILE]`: as sqlite3's `.recover`, a new,
 /// valid file with every object, value and link of a damaged file that can still be read, and
@@ -45,9 +46,14 @@ enum RecoverCommand {
         do {
             var progress: ProgressReporter?
             defer { progress?.finish() }
-            salvage = try FileSalvager(path: source, key: key).salvage { read, expected in
-                if progress == nil { progress = ProgressReporter(total: expected, label: "recover") }
-                progress?.update(min(read, expected))
+            if let legacy = try LegacyRecovery.salvage(path: source, key: key) {
+                // Formats 5-11: their image, with the values the file holds damaged lost.
+                salvage = legacy
+            } else {
+                salvage = try FileSalvager(path: source, key: key).salvage { read, expected in
+                    if progress == nil { progress = ProgressReporter(total: expected, label: "recover") }
+                    progress?.update(min(read, expected))
+                }
             }
         } catch {
             throw .file(error)

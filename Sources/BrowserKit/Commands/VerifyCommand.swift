@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmLegacy
 
 /// `verify [FILE] [--json] [--key-file KEYFILE]`: the whole structural check of the open file
 /// (or of FILE), as sqlite3's `PRAGMA integrity_check`: `OK`, or every problem with its table,
@@ -19,9 +20,14 @@ enum VerifyCommand {
         guard words.count <= 1 else { throw .usage(usage) }
         let report: VerificationReport
         if let path = words.first {
-            switch try open(path, keyOptions: keyOptions, session: session) {
-            case let .success(file): report = verify(file)
-            case let .failure(unopenable): report = unopenable.report
+            // A file of formats 5-11 is checked on its own layout, converted or not.
+            if let legacy = LegacyVerifier.verify(path: path, key: try keyOptions.key() ?? (try? keyOptions.key(environment: session.environment))) {
+                report = legacy
+            } else {
+                switch try open(path, keyOptions: keyOptions, session: session) {
+                case let .success(file): report = verify(file)
+                case let .failure(unopenable): report = unopenable.report
+                }
             }
         } else {
             guard keyOptions == KeyOptions() else { throw .usage("the open file is verified with the key it was opened with; " + usage) }
@@ -37,6 +43,12 @@ enum VerifyCommand {
         let total = file.tables.reduce(0) { $0 + $1.objects.count }
         let progress = ProgressReporter(total: total, label: "verify")
         defer { progress.finish() }
+        if let source = file.source {
+            // A file of formats 5-11: its own layout is checked, not the image read for it.
+            return LegacyVerifier.verify(path: source.path, key: file.mapped.key) { progress.update($0) }
+                ?? VerificationReport(path: source.path, problems: [VerificationProblem(.header, "the file no longer opens as it did")],
+                                      unlistedProblems: 0, nodeCount: 0, freeEntries: 0, tableCount: 0, objectCount: 0, version: 0)
+        }
         return FileVerifier(file: file) { progress.update($0) }.verify()
     }
 

@@ -43,6 +43,8 @@ public enum ServeCommand {
         let server: HTTPServer
         do {
             try options.keys.open(options.path, in: session)
+            // A file of formats 5-11 is served read-only: it must never be written.
+            if options.writable, let source = session.file?.source { throw BrowserError.file(.refusedEdit(source.editRefusal)) }
             let token = AccessToken.random()
             let api = ServeAPI(session: session)
             // The router needs the port the server got, known once it listens.

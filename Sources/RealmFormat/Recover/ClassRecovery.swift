@@ -28,6 +28,15 @@ public struct ClassRecovery: Sendable, Equatable {
         self.name = name
     }
 
+    /// A class of which every object was saved, `lostValues` of their values lost for `reasons`
+    /// (RealmLegacy: values of damaged enumerated-string leaves).
+    public init(name: String, savedObjects: Int, lostValues: Int, reasons: [String]) {
+        self.name = name
+        self.savedObjects = savedObjects
+        self.lostValues = lostValues
+        for reason in reasons { note(reason) }
+    }
+
     /// Whether everything the table held is in the new file.
     public var isComplete: Bool {
         tableLost == nil && lostObjects == 0 && lostValues == 0 && lostLinks == 0 && droppedProperties.isEmpty

@@ -19,6 +19,11 @@ public struct FileSalvager {
     public struct Salvage: Sendable {
         public let tables: [NewTable]
         public let report: RecoveryReport
+
+        public init(tables: [NewTable], report: RecoveryReport) {
+            self.tables = tables
+            self.report = report
+        }
     }
 
     /// `progress` hears the number of objects read so far and how many the tables' trees say

@@ -23,6 +23,18 @@ public struct RecoveryReport: Sendable, Equatable {
     public let damagedPages: [Int]
     public internal(set) var classes: [ClassRecovery]
 
+    public init(path: String, source: Source, topRef: Int64, version: Int64, fileFormat: Int, headerProblem: String?,
+                damagedPages: [Int], classes: [ClassRecovery]) {
+        self.path = path
+        self.source = source
+        self.topRef = topRef
+        self.version = version
+        self.fileFormat = fileFormat
+        self.headerProblem = headerProblem
+        self.damagedPages = damagedPages
+        self.classes = classes
+    }
+
     public var savedObjects: Int { classes.reduce(0) { $0 + $1.savedObjects } }
     public var lostObjects: Int { classes.reduce(0) { $0 + $1.lostObjects + $1.unaccountedObjects } }
     public var isComplete: Bool {

@@ -46,7 +46,10 @@ public final class FileVerifier {
     public var objectTotal: Int { file.tables.reduce(0) { $0 + $1.objects.count } }
 
     public func verify() -> VerificationReport {
-        let space = SpaceAccounting.check(file.mapped.bytes, topRef: file.topRef)
+        // The file opened, so its formats are ones this reader takes (formats 10 and 11 too, which
+        // RealmLegacy verifies with these checks; a pinned version may be of the header's other slot).
+        let formats = min(file.fileFormat, file.header.fileFormat)...max(file.fileFormat, file.header.fileFormat)
+        let space = SpaceAccounting.check(file.mapped.bytes, topRef: file.topRef, formats: formats)
         for problem in space.problems { report(problem) }
         checkSchema()
         for table in file.tables { checkObjects(of: table) }

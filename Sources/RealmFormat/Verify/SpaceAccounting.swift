@@ -39,7 +39,9 @@ public enum SpaceAccounting {
     }
 
     /// The accounting of the version whose top array is at `topRef` (the header's when nil).
-    public static func check(_ file: FileBytes, topRef: Int64? = nil) -> Report {
+    /// It holds unchanged for the older formats RealmLegacy reads (legacy document L§0), which
+    /// pass `formats`.
+    public static func check(_ file: FileBytes, topRef: Int64? = nil, formats: ClosedRange<Int> = FileHeader.readableFormats) -> Report {
         var problems: [VerificationProblem] = []
         func failed(_ offset: Int?, _ message: String) -> Report {
             problems.append(VerificationProblem(.space, offset: offset, message))
@@ -47,7 +49,7 @@ public enum SpaceAccounting {
                           problems: problems)
         }
         let header: FileHeader
-        do { header = try FileHeader(file: file) } catch { return failed(0, "no readable header: \(error.problemMessage)") }
+        do { header = try FileHeader(file: file, readable: formats) } catch { return failed(0, "no readable header: \(error.problemMessage)") }
         let topRef = Int(clamping: topRef ?? header.topRef)
         let reader = RawNodeReader(file: file)
         guard let top = reader.node(at: topRef), top.hasRefs, GroupTop.validSizes.contains(top.size),

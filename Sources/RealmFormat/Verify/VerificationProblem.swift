@@ -48,7 +48,7 @@ public struct VerificationProblem: Error, Sendable, Equatable, CustomStringConve
 
 extension RealmFormatError {
     /// The file offset the error names, for a problem's `offset`.
-    var offset: Int? {
+    public var offset: Int? {
         switch self {
         case let .badRef(ref, _, _): return Int(clamping: ref)
         case let .nodeOverrunsFile(ref, _, _), let .invalidNodeHeader(ref, _), let .elementOutOfRange(ref, _, _),
@@ -61,7 +61,7 @@ extension RealmFormatError {
 
     /// The message without the "corrupt file: " every structural error starts with: a problem
     /// list says that once.
-    var problemMessage: String {
+    public var problemMessage: String {
         let text = description
         let prefix = "corrupt file: "
         return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text

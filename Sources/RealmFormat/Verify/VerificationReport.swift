@@ -11,6 +11,18 @@ public struct VerificationReport: Sendable {
     public let objectCount: Int
     public let version: Int64
 
+    public init(path: String, problems: [VerificationProblem], unlistedProblems: Int, nodeCount: Int, freeEntries: Int,
+                tableCount: Int, objectCount: Int, version: Int64) {
+        self.path = path
+        self.problems = problems
+        self.unlistedProblems = unlistedProblems
+        self.nodeCount = nodeCount
+        self.freeEntries = freeEntries
+        self.tableCount = tableCount
+        self.objectCount = objectCount
+        self.version = version
+    }
+
     public var isSound: Bool { problems.isEmpty }
     public var problemCount: Int { problems.count + unlistedProblems }
 }

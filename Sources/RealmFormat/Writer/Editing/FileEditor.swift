@@ -97,6 +97,9 @@ public final class FileEditor {
     }
 
     private convenience init(path: String, key: EncryptionKey?, reusing open: RealmFile?) throws(RealmFormatError) {
+        // An image of an older file (formats 5-11) is refused before anything is opened: not
+        // even a lock file may appear beside the original.
+        if let source = open?.source { throw .refusedEdit(source.editRefusal) }
         let lockDescriptor = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard lockDescriptor >= 0 else { throw .cannotWrite(path: path, reason: "cannot open its lock file: " + String(cString: strerror(errno))) }
         guard FileEditor.lockExclusively(lockDescriptor) else {

@@ -22,8 +22,11 @@ public struct RealmFileWriter {
     /// memory does not grow with the number of objects. `backlinks` holds the entries of every
     /// link column (and of every Mixed column for each table it links to), gathered beforehand
     /// because a target table is written before the objects linking to it may be produced.
+    /// Not `durable` (a private image no one needs after a crash), the file and the rename are
+    /// never synced to the disk.
     public func write(streamedTables tables: [StreamedTable], backlinks: [BacklinkIndex], to path: String,
-                      overwrite: Bool = false, key: EncryptionKey? = nil, progress: (Int) -> Void = { _ in }) throws(RealmFormatError) {
+                      overwrite: Bool = false, key: EncryptionKey? = nil, durable: Bool = true,
+                      progress: (Int) -> Void = { _ in }) throws(RealmFormatError) {
         var existing = stat()
         if lstat(path, &existing) == 0 {
             // The rename below would put a regular file where a device, pipe, directory or
@@ -35,7 +38,7 @@ public struct RealmFileWriter {
         }
         let temporary = path + ".tmp-\(getpid())"
         do {
-            let writer = try NodeWriter(path: temporary, key: key)
+            let writer = try NodeWriter(path: temporary, key: key, durable: durable)
             let top = try TableSetWriter(writer: writer, tables: tables, backlinks: backlinks).write(progress: progress)
             try writer.finish(topRef: top)
         } catch {
@@ -52,6 +55,7 @@ public struct RealmFileWriter {
             unlink(temporary)
             throw .cannotWrite(path: path, reason: reason)
         }
+        guard durable else { return }
         // Make the rename itself durable.
         let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
         let descriptor = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY)

@@ -21,7 +21,12 @@ final class EncryptedWriteTarget: WriteTarget {
     private var logicalSize: Int
 
     /// - Parameter base: the plaintext of the file as it is now (nil for a new, empty file).
-    init(descriptor: Int32, key: EncryptionKey, base: FileBytes?, path: String) throws(RealmFormatError) {
+    /// False for a file no one needs after a crash (the private image of an older file): `sync`
+    /// still encrypts and writes every page, but neither orders nor flushes them.
+    private let durable: Bool
+
+    init(descriptor: Int32, key: EncryptionKey, base: FileBytes?, path: String, durable: Bool = true) throws(RealmFormatError) {
+        self.durable = durable
         self.descriptor = descriptor
         self.path = path
         self.base = base
@@ -71,13 +76,14 @@ final class EncryptedWriteTarget: WriteTarget {
     }
 
     func sync() throws(RealmFormatError) {
-        try writeChanged(pages: changed.sorted(), barrier: true)
+        try writeChanged(pages: changed.sorted(), barrier: durable)
         // Pages past the last one written but inside the logical size were never written: an
         // all-zero IV entry reads as zeros, so growing the file to its physical size suffices.
         let physical = EncryptedLayout.physicalSize(logicalSize: logicalSize)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure() }
         if Int(info.st_size) < physical { guard FileCalls.ftruncate(descriptor, physical) == 0 else { throw failure() } }
+        guard durable else { return }
         guard FileCalls.fsync(descriptor) == 0 else { throw failure() }
     }
 

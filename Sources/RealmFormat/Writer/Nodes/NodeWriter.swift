@@ -29,16 +29,17 @@ final class NodeWriter {
     /// Bytes of the nodes written (or pending) so far.
     private(set) var bytesWritten = 0
 
-    /// Writes a new file at `path`, encrypted with `key` when one is given.
-    init(path: String, key: EncryptionKey? = nil) throws(RealmFormatError) {
+    /// Writes a new file at `path`, encrypted with `key` when one is given; not `durable`, it
+    /// is never synced to the disk.
+    init(path: String, key: EncryptionKey? = nil, durable: Bool = true) throws(RealmFormatError) {
         self.path = path
         let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         ownedDescriptor = descriptor
         do throws(RealmFormatError) {
             target = try key.map { key throws(RealmFormatError) in
-                try EncryptedWriteTarget(descriptor: descriptor, key: key, base: nil, path: path)
-            } ?? PlainWriteTarget(descriptor: descriptor, path: path)
+                try EncryptedWriteTarget(descriptor: descriptor, key: key, base: nil, path: path, durable: durable)
+            } ?? PlainWriteTarget(descriptor: descriptor, path: path, durable: durable)
         } catch {
             close(descriptor)
             throw error

@@ -43,10 +43,14 @@ final class PlainWriteTarget: WriteTarget {
     let path: String
     private var physicalSize: Int
     private var journal: CommitJournal?
+    /// False for a file no one needs after a crash (the private image of an older file):
+    /// `sync` then leaves the bytes to the page cache.
+    private let durable: Bool
 
-    init(descriptor: Int32, path: String) {
+    init(descriptor: Int32, path: String, durable: Bool = true) {
         self.descriptor = descriptor
         self.path = path
+        self.durable = durable
         var info = stat()
         physicalSize = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
     }
@@ -69,6 +73,7 @@ final class PlainWriteTarget: WriteTarget {
     }
 
     func sync() throws(RealmFormatError) {
+        guard durable else { return }
         guard FileCalls.fsync(descriptor) == 0 else { throw failure() }
     }
 
