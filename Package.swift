@@ -8,7 +8,8 @@ let package = Package(
         .library(name: "RealmFormat", targets: ["RealmFormat"]),
         .library(name: "RealmQuery", targets: ["RealmQuery"]),
         .library(name: "RealmLegacy", targets: ["RealmLegacy"]),
-        .library(name: "BrowserKit", targets: ["BrowserKit"]),
+        .library(name: "RealmInterchange", targets: ["RealmInterchange"]),
+        .library(name: "RealmShell", targets: ["RealmShell"]),
     ],
     targets: [
         .systemLibrary(
@@ -39,24 +40,24 @@ let package = Package(
         // File formats 5 to 11 (2016-2021), read through a private format-24 image.
         .target(name: "RealmLegacy", dependencies: ["RealmFormat"]),
         .target(
-            name: "BrowserKit",
+            name: "RealmShell",
             dependencies: ["RealmFormat", "RealmLegacy", "RealmQuery", "RealmInterchange", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"],
             // serve's page: real HTML, CSS and JavaScript files, embedded into the binary.
             resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js"]
                 .map { .embedInCode("Serve/Page/\($0)") }),
         .executableTarget(
             name: "realm-browser",
-            dependencies: ["BrowserKit", "CReadline"],
+            dependencies: ["RealmShell", "CReadline"],
             // readline's state lives in C globals, which Swift 6 mode rejects as shared mutable state.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .executableTarget(name: "realm-bench", dependencies: ["RealmQuery", "RealmFormat", "BrowserKit"]),
+        .executableTarget(name: "realm-bench", dependencies: ["RealmQuery", "RealmFormat"]),
         // Fixture location and an exact JSON parser for the canonical dumps, shared by the tests.
         .target(name: "TestSupport", dependencies: ["RealmInterchange", "RealmFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmLegacyTests", dependencies: ["RealmLegacy", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
-        .testTarget(name: "BrowserKitTests", dependencies: ["BrowserKit", "RealmDemo", "RealmDiff", "RealmModels", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
+        .testTarget(name: "RealmShellTests", dependencies: ["RealmShell", "RealmDemo", "RealmDiff", "RealmModels", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
         // Plays a running Realm app (its lock-file session and commits) beside the executable.
         .executableTarget(name: "realm-app-double", dependencies: ["RealmFormat", "TestSupport"], path: "Tests/AppDouble"),
         .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "realm-app-double", "TestSupport"]),

@@ -8,20 +8,21 @@
 // scripts/fuzz.sh builds it (debug, for `@testable import` of the readers' internal API).
 import PackageDescription
 
-let browserKit = Target.Dependency.product(name: "BrowserKit", package: "realm-browser")
+let realmShell = Target.Dependency.product(name: "RealmShell", package: "realm-browser")
 let realmFormat = Target.Dependency.product(name: "RealmFormat", package: "realm-browser")
 let realmQuery = Target.Dependency.product(name: "RealmQuery", package: "realm-browser")
 let realmLegacy = Target.Dependency.product(name: "RealmLegacy", package: "realm-browser")
+let realmInterchange = Target.Dependency.product(name: "RealmInterchange", package: "realm-browser")
 
 let package = Package(
     name: "realm-browser-fuzz",
     dependencies: [.package(name: "realm-browser", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [browserKit, realmFormat]),
-        .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport", browserKit, realmFormat, realmLegacy]),
+        .target(name: "FuzzSupport", dependencies: [realmInterchange, realmFormat]),
+        .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport", realmInterchange, realmFormat, realmLegacy]),
         .executableTarget(name: "fuzz-query", dependencies: ["FuzzSupport", realmQuery, realmFormat]),
-        .executableTarget(name: "fuzz-csv", dependencies: ["FuzzSupport", browserKit, realmFormat]),
-        .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport", browserKit, realmFormat]),
-        .executableTarget(name: "fuzz-statements", dependencies: [browserKit]),
+        .executableTarget(name: "fuzz-csv", dependencies: ["FuzzSupport", realmInterchange, realmFormat]),
+        .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport", realmInterchange, realmFormat]),
+        .executableTarget(name: "fuzz-statements", dependencies: [realmShell]),
     ]
 )

@@ -3,7 +3,7 @@
 # commit's sources, with today's benchmark harness (Sources/realm-bench) in place of that
 # commit's, so that both sides are timed by the same code and the baseline understands every
 # realm-bench option. Only the harness is today's: the engine (RealmFormat, RealmQuery,
-# BrowserKit) is the commit's own.
+# RealmShell) is the commit's own.
 # Usage: scripts/build_baseline.sh [COMMIT]   (default cde5648, the main issue 11 measures against)
 # Prints the directory holding the two binaries (DIR/realm-bench, DIR/realm-browser).
 set -euo pipefail

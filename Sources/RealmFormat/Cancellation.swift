@@ -3,7 +3,7 @@ import Synchronization
 /// A request to stop a long read or write part-way, checked by the loops that may take long
 /// (once per cluster leaf read, once per leaf written), so Ctrl-C can stop a command without
 /// ending the process. This module knows nothing of signals: the caller owns a `Cancellation`,
-/// decides what requests it (BrowserKit: SIGINT) and makes it `current` for the work it runs.
+/// decides what requests it (RealmShell: SIGINT) and makes it `current` for the work it runs.
 ///
 /// `current` is task-local rather than global so that work running beside it (other tests in
 /// the same process) is never stopped by someone else's request.

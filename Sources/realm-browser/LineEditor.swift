@@ -1,4 +1,4 @@
-import BrowserKit
+import RealmShell
 import CReadline
 #if canImport(Glibc)
 import Glibc

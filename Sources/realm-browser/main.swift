@@ -1,10 +1,10 @@
-import BrowserKit
+import RealmShell
 #if canImport(Glibc)
 import Glibc
 import RealmInterchange
 #endif
 
-// realm-browser: arguments, the input loop and the exit status; everything else is BrowserKit.
+// realm-browser: arguments, the input loop and the exit status; everything else is RealmShell.
 
 let errors = StandardOutput(descriptor: 2)
 let options: CommandLineOptions

@@ -1,4 +1,4 @@
-import BrowserKit
+import RealmShell
 import RealmFormat
 import Foundation
 import RealmInterchange

@@ -1,4 +1,4 @@
-import BrowserKit
+import RealmShell
 import Foundation
 import RealmInterchange
 import Testing

@@ -1,4 +1,4 @@
-import BrowserKit
+import RealmShell
 import Foundation
 import Glibc
 import RealmInterchange

@@ -15,7 +15,7 @@ import TestSupport
 /// does not keep NaN sign or payload, and strings byte for byte (Swift's `==` would treat
 /// decomposed and precomposed accents as equal).
 ///
-/// This overlaps with BrowserKit's dump test on purpose: that one checks the JSON text
+/// This overlaps with RealmShell's dump test on purpose: that one checks the JSON text
 /// `dump` writes; this one checks the reader's values directly, so a reader bug cannot hide
 /// behind an encoder that compensates for it, and it also runs on the rows reached through
 /// `leaf(atPosition:)`/`find(key:)` (LookupTests) and on streaming-form copies.

@@ -6,7 +6,7 @@ import Testing
 /// Reads each realm-core-written fixture completely and compares it with the dump realm-core
 /// itself produced of the same file: schema, object keys and every value of every type,
 /// including all collection elements (see `DumpValueMatcher` for how, and why this is not
-/// redundant with BrowserKit's dump test).
+/// redundant with RealmShell's dump test).
 @Suite("Golden fixtures", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct GoldenFixtureTests {
     @Test("file matches its canonical dump", arguments: Fixtures.goldenNames + ["alltypes"])

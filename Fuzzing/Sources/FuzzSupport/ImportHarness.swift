@@ -1,4 +1,4 @@
-@testable import BrowserKit
+@testable import RealmInterchange
 import RealmFormat
 
 /// What `import csv`/`import json` do with a file before they write: read the records, plan a

@@ -1,4 +1,4 @@
-import BrowserKit
+import RealmInterchange
 
 /// Discards output: the harnesses check that reading finishes with a value or an error, and
 /// formatting the text into nowhere still runs every encoder.

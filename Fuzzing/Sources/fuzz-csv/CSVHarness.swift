@@ -1,4 +1,4 @@
-@testable import BrowserKit
+@testable import RealmInterchange
 import FuzzSupport
 import RealmFormat
 

@@ -1,4 +1,4 @@
-import BrowserKit
+import RealmInterchange
 import FuzzSupport
 import RealmFormat
 import RealmLegacy

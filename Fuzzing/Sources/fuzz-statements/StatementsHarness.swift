@@ -1,4 +1,4 @@
-import BrowserKit
+import RealmShell
 
 /// Arbitrary text as script input: split into statements (`-c`, `-f`), each into its command
 /// and words, and fed line by line through the REPL's accumulator of unfinished statements.
