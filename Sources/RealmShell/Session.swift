@@ -65,8 +65,6 @@ public final class Session {
     var pendingChanges: [String] = []
     /// `import csv`: per file path and table, exported `_key` -> the key the object got.
     var importedKeys: [String: [String: [Int64: Int64]]] = [:]
-    /// Set by `serve` while an API answer renders rows: the text of each value, beside its JSON.
-    var servedCells: ServeCells?
 
     public init(output: OutputSink) {
         router = OutputRouter(standard: output)

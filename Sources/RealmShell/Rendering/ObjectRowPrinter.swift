@@ -4,14 +4,13 @@ import RealmInterchange
 /// Prints objects of one class as rows: for people a label column (`#`), optionally the object
 /// (`Task[3]`), then one column per property; in the JSON modes each object in the canonical
 /// encoding of the dumps with its `_key` (what `--json` has always printed for `find`).
-struct ObjectRowPrinter {
+struct ObjectRowPrinter: ObjectRowSink {
     let table: Table
     let showsObject: Bool
     let catalog: Catalog
     let printer: RowPrinter
     private let columns: [Column]
     private let encoder: CanonicalValueEncoder
-    private let servedCells: ServeCells?
 
     /// `showsObject` adds a column naming each object, for rows whose label is not the object's
     /// position (query results, elements of a list of links).
@@ -21,7 +20,6 @@ struct ObjectRowPrinter {
         self.catalog = catalog
         columns = table.columns
         encoder = CanonicalValueEncoder(file: catalog.file)
-        servedCells = session.servedCells
         let objectColumn = showsObject ? [OutputColumn("object")] : []
         printer = session.rowPrinter(
             [OutputColumn(labelHeader, alignment: .right)] + objectColumn + columns.map { column in
@@ -32,7 +30,6 @@ struct ObjectRowPrinter {
     func add(label: String, object: ObjectHandle) throws(BrowserError) {
         if printer.wantsJSON {
             printer.add([], json: try Self.json(of: object, columns: columns, encoder: encoder))
-            servedCells?.add(object, columns: columns, catalog: catalog)
             return
         }
         let formatter = ValueFormatter()
@@ -56,7 +53,7 @@ struct ObjectRowPrinter {
     }
 
     /// `{"_key": 3, "name": "Barn owl", ...}`: the object as the dumps encode it.
-    static func json(of object: ObjectHandle, columns: [Column], encoder: CanonicalValueEncoder) throws(BrowserError) -> String {
+    public static func json(of object: ObjectHandle, columns: [Column], encoder: CanonicalValueEncoder) throws(BrowserError) -> String {
         do throws(RealmFormatError) {
             var line = "{\"_key\": \(try object.key)"
             for column in columns {

@@ -5,7 +5,7 @@ import RealmInterchange
 /// a listing; the printer decides the rest. The streaming modes (csv, json, jsonl, line) write
 /// each row at once, so whole results of any size never sit in memory; the aligned modes need
 /// every width first and buffer the page they print.
-public final class RowPrinter {
+public final class RowPrinter: RowSink {
     /// How the rows are meant to be read in table mode.
     public enum Layout {
         /// A table with a header rule.
@@ -36,7 +36,7 @@ public final class RowPrinter {
 
     /// Adds a row. `json` replaces the object the printer would build from the column names and
     /// the cells' JSON (objects print in the canonical encoding of the dumps, with `_key`).
-    public func add(_ cells: [Cell], json: String? = nil) {
+    public func add(_ cells: [Cell], json: String?) {
         switch style.mode {
         case .json:
             output.write((rowCount == 0 ? "[\n" : ",\n") + (json ?? jsonObject(cells)))
@@ -55,7 +55,7 @@ public final class RowPrinter {
     }
 
     /// Ends the result; `notes` (page footers, hints) are for people and left out of csv/json/jsonl.
-    public func finish(notes: [String] = []) {
+    public func finish(notes: [String]) {
         switch style.mode {
         case .json:
             output.line(rowCount == 0 ? "[]" : "\n]")
@@ -119,6 +119,11 @@ public final class RowPrinter {
     }
 
     private func jsonObject(_ cells: [Cell]) -> String {
+        Self.jsonObject(columns, cells)
+    }
+
+    /// `{"COLUMN": CELL-JSON, ...}`: a row as the JSON modes print it.
+    public static func jsonObject(_ columns: [OutputColumn], _ cells: [Cell]) -> String {
         var text = "{"
         for (index, (column, cell)) in zip(columns, cells).enumerated() {
             if index > 0 { text += ", " }

@@ -3,14 +3,14 @@ import RealmInterchange
 
 /// `schema` outside table mode: one row per property (and per incoming link), with the facts as
 /// separate columns so that programs need not parse `link -> Category (optional)`.
-enum SchemaRows {
-    static let columns = [
+public enum SchemaRows {
+    public static let columns = [
         OutputColumn("class"), OutputColumn("property"), OutputColumn("type"), OutputColumn("target"),
         OutputColumn("optional"), OutputColumn("primaryKey"), OutputColumn("indexed"),
     ]
 
-    static func print(_ tables: [Table], catalog: Catalog, session: Session) {
-        let printer = session.rowPrinter(columns)
+    /// One row per property and per incoming link of each table into `printer`.
+    public static func print(_ tables: [Table], catalog: Catalog, into printer: some RowSink) {
         for table in tables {
             for column in table.columns {
                 let target = column.isLink ? column.targetTableKey.flatMap { catalog.file.table(withKey: $0) }?.displayName : nil
@@ -23,7 +23,7 @@ enum SchemaRows {
             }
             for backlink in table.backlinkColumns {
                 printer.add([
-                    .string(table.displayName), .null, .string("linking objects"), .string(SchemaCommand.origin(of: backlink, catalog: catalog)),
+                    .string(table.displayName), .null, .string("linking objects"), .string(SchemaVocabulary.origin(of: backlink, in: catalog.file)),
                     .bool(false), .bool(false), .bool(false),
                 ])
             }

@@ -17,7 +17,7 @@ enum BacklinksCommand {
             throw .usage("backlinks CLASS[N]  (or stand on an object with cd)")
         }
         guard session.outputMode == .table else {
-            try BacklinkRows.print(object, catalog: catalog, session: session)
+            try BacklinkRows.print(object, catalog: catalog, into: session.rowPrinter(BacklinkRows.columns))
             return
         }
         let output = session.output

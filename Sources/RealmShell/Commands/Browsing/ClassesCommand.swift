@@ -1,7 +1,7 @@
 import RealmFormat
 
 /// `classes [--all]`: the user's classes with their object counts (from the trees, no scan).
-enum ClassesCommand {
+public enum ClassesCommand {
     static let spec = CommandSpec(
         name: "classes", aliases: ["tables"], arguments: "[--all]",
         summary: "list classes and their object counts (--all adds internal tables)",
@@ -12,15 +12,21 @@ enum ClassesCommand {
         let words = StatementSplitter.words(in: arguments)
         guard words.allSatisfy({ $0 == "--all" }) else { throw .usage("classes [--all]") }
         let showAll = words.contains("--all")
-        let tables = catalog.file.tables.filter { showAll || $0.className != nil }
         // Table mode keeps the compact `Name  count` list; the other modes get named columns.
-        let printer = session.rowPrinter([OutputColumn("class"), OutputColumn("objects", alignment: .right), OutputColumn("kind")],
-                                         layout: .list)
-        for table in tables {
+        let printer = session.rowPrinter(columns, layout: .list)
+        let rows = self.rows(of: catalog, all: showAll)
+        for row in rows { printer.add(row.cells) }
+        printer.finish(notes: rows.isEmpty ? [showAll ? "(no tables)" : "(no classes; 'classes --all' shows internal tables)"] : [])
+    }
+
+    public static let columns = [OutputColumn("class"), OutputColumn("objects", alignment: .right), OutputColumn("kind")]
+
+    /// The classes (with `all`, every table) and their rows: name, object count, kind.
+    public static func rows(of catalog: Catalog, all: Bool) -> [(table: Table, cells: [Cell])] {
+        catalog.file.tables.filter { all || $0.className != nil }.map { table in
             let kind = table.className == nil ? "internal" : table.kind == .topLevel ? "class" : "\(table.kind)"
             let kindCell = Cell(text: kind == "class" ? "" : "(\(kind))", raw: kind, json: "\"\(kind)\"")
-            printer.add([.string(table.displayName), .number(table.objects.count), kindCell])
+            return (table, [.string(table.displayName), .number(table.objects.count), kindCell])
         }
-        printer.finish(notes: tables.isEmpty ? [showAll ? "(no tables)" : "(no classes; 'classes --all' shows internal tables)"] : [])
     }
 }

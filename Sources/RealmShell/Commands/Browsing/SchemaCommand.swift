@@ -22,7 +22,7 @@ enum SchemaCommand {
         guard words.count <= 1 else { throw .usage("schema [CLASS] [--dot]") }
         guard session.outputMode == .table else {
             let tables = try words.first.map { name throws(BrowserError) in [try catalog.table(named: name)] } ?? catalog.file.classTables
-            SchemaRows.print(tables, catalog: catalog, session: session)
+            SchemaRows.print(tables, catalog: catalog, into: session.rowPrinter(SchemaRows.columns))
             return
         }
         if let name = words.first {

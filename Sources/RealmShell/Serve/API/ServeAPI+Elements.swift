@@ -67,8 +67,7 @@ extension ServeAPI {
     /// `{"class": C, "key": K, "property": P, "from": N, "elements": {P: [...]}, "elementCounts": {P: COUNT}}`.
     func elementPage(className: String, key: Int64, property: String, fromText: String) -> HTTPResponse {
         guard let from = Int(fromText), from >= 0 else { return .error(400, "invalid from '\(fromText)'") }
-        var members = ""
-        return answer { () throws(BrowserError) in
+        return answer { () throws(BrowserError) -> String in
             let catalog = try session.requireCatalog()
             let table = try catalog.table(named: className)
             guard let object = try catalog.object(in: table, key: key) else {
@@ -80,9 +79,8 @@ extension ServeAPI {
             guard case .collection? = try? object.value(of: column) else {
                 throw .invalidValue("\(table.displayName).\(property) is not a list, set or dictionary")
             }
-            members = Self.elementMembers(of: object, catalog: catalog, only: property, from: from)
-        } wrapLines: { _ in
-            "{\"class\": \(Self.string(className)), \"key\": \(key), \"property\": \(Self.string(property)), \"from\": \(from), \(members)}"
+            let members = Self.elementMembers(of: object, catalog: catalog, only: property, from: from)
+            return "{\"class\": \(Self.string(className)), \"key\": \(key), \"property\": \(Self.string(property)), \"from\": \(from), \(members)}"
         }
     }
 }

@@ -2,14 +2,14 @@ import RealmFormat
 import RealmInterchange
 import RealmQuery
 
-/// The JSON API of `serve`, answered by the commands the REPL runs: each request renders with
-/// the same listings (`classes`, `schema`, `show`, `find`, `backlinks`) in jsonl mode into a
-/// captured buffer, inside `ConsistentRead` (one version per answer, reloaded after another
-/// process commits), and the lines become a JSON array. No second encoder of values.
+/// The JSON API of `serve`, answered with the REPL's own listings (`classes`, `schema`, `show`,
+/// `find`, `backlinks`): each request has them put their rows into a sink of its own
+/// (`JSONRows`, `ServeObjectRows`) inside `ConsistentRead` (one version per answer, read again
+/// after another process commits) and wraps what they put there. The rows are the same cells
+/// and canonical JSON the REPL's json mode prints: no second encoder of values, no output mode
+/// switched, nothing parsed back.
 struct ServeAPI {
     let session: Session
-    /// The text of the values of the rows an answer lists (see `ServeCells`).
-    let cells = ServeCells()
     let queries = ServeQueryCache()
     /// Rows one page may ask for.
     static let pageLimit = 1000
@@ -19,20 +19,14 @@ struct ServeAPI {
 
     init(session: Session) {
         self.session = session
-        session.outputMode = .jsonl
     }
 
     func classes(_ request: HTTPRequest) -> HTTPResponse {
         let all = request.arguments["internal"] == "1"
-        return answer { () throws(BrowserError) in
-            try ClassesCommand.run(all ? "--all" : "", session)
-        } wrapLines: { lines in
+        return answer { () throws(BrowserError) -> String in
             // Each class with the name of its table, which canonical links name.
-            let entries = lines.map { line -> String in
-                guard let name = (try? JSONParser.parse(Array(line.utf8)))?["class"]?.string,
-                      let table = session.catalog?.file.table(named: name) ?? session.catalog?.file.tables.first(where: { $0.displayName == name }),
-                      line.hasSuffix("}") else { return String(line) }
-                return String(line.dropLast()) + ", \"table\": \(Self.string(table.name))}"
+            let entries = ClassesCommand.rows(of: try session.requireCatalog(), all: all).map { row in
+                String(RowPrinter.jsonObject(ClassesCommand.columns, row.cells).dropLast()) + ", \"table\": \(Self.string(row.table.name))}"
             }
             return "{\"classes\": [" + entries.joined(separator: ", ") + "]}"
         }
@@ -40,9 +34,12 @@ struct ServeAPI {
 
     func schema(_ request: HTTPRequest) -> HTTPResponse {
         guard let name = request.arguments["class"], !name.isEmpty else { return .error(400, "give the class: /api/schema?class=NAME") }
-        return answer { () throws(BrowserError) in
-            SchemaRows.print([try session.requireCatalog().table(named: name)], catalog: try session.requireCatalog(), session: session)
-        } wrap: { "{\"class\": \(Self.string(name)), \"properties\": \($0)}" }
+        return answer { () throws(BrowserError) -> String in
+            let catalog = try session.requireCatalog()
+            let rows = JSONRows(columns: SchemaRows.columns)
+            SchemaRows.print([try catalog.table(named: name)], catalog: catalog, into: rows)
+            return "{\"class\": \(Self.string(name)), \"properties\": \(rows.array)}"
+        }
     }
 
     func objects(_ request: HTTPRequest) -> HTTPResponse {
@@ -52,19 +49,16 @@ struct ServeAPI {
         case let .success(value): page = value
         case let .failure(failure): return failure.response
         }
-        var count = 0
-        var columns: [Column] = []
-        return answer { () throws(BrowserError) in
+        return answer { () throws(BrowserError) -> String in
             let catalog = try session.requireCatalog()
             let table = try catalog.table(named: name)
-            count = table.objects.count
-            columns = table.columns
+            let count = table.objects.count
+            let rows = ServeObjectRows(table: table, catalog: catalog)
             // An offset past the end is an empty page, as scrolling past the end of a grid sees it.
-            guard page.offset < count else { return }
-            try ObjectListing.render(table: table, from: page.offset, to: page.offset + page.limit, catalog: catalog, session: session)
-        } wrap: { objects in
-            "{\"class\": \(Self.string(name)), \"count\": \(count), \"offset\": \(page.offset), \"objects\": \(objects)"
-                + Self.cellMembers(columns: columns, rows: cells.rows) + "}"
+            if page.offset < count {
+                _ = try ObjectListing.rows(table: table, from: page.offset, to: page.offset + page.limit, catalog: catalog, into: rows)
+            }
+            return "{\"class\": \(Self.string(name)), \"count\": \(count), \"offset\": \(page.offset), \(rows.members)}"
         }
     }
 
@@ -76,43 +70,29 @@ struct ServeAPI {
         if let property = request.arguments["elements"] {
             return elementPage(className: name, key: key, property: property, fromText: request.arguments["from"] ?? "0")
         }
-        var position = 0
-        var properties = ""
-        var elements = ""
-        // Rendered as `backlinks` then `show` render them: the linking objects' lines, then the
-        // object's line.
-        return answer { () throws(BrowserError) in
+        // The object as `show` prints it in json mode, the objects linking to it as `backlinks`
+        // does, and the REPL's text of every value and of every linking object.
+        return answer { () throws(BrowserError) -> String in
             let catalog = try session.requireCatalog()
             let table = try catalog.table(named: name)
             guard let object = try catalog.object(in: table, key: key) else {
                 throw .noSuchObject(className: table.displayName, address: "_key = \(key)")
             }
-            position = object.position
+            let json = try ObjectRowPrinter.json(of: object, columns: table.columns, encoder: CanonicalValueEncoder(file: catalog.file))
             // The whole text of each value (the grid's cells are cut).
-            properties = table.columns.map { column in
+            let properties = table.columns.map { column in
                 Self.string(column.name) + ": " + ServeCells.cell(try? object.value(of: column), catalog: catalog, cut: false)
             }.joined(separator: ", ")
+            let backlinks = JSONRows(columns: BacklinkRows.columns)
+            try BacklinkRows.print(object, catalog: catalog, into: backlinks)
+            let backlinkCells = try BacklinkRows.entries(of: object, catalog: catalog).map { link in
+                ServeCells.cell(link.table.map { .link(table: $0.key, key: link.key) }, catalog: catalog, cut: false)
+            }
             // The elements of its collections, as the REPL's text (`ServeAPI+Elements`).
-            elements = Self.elementMembers(of: object, catalog: catalog)
-            try BacklinkRows.print(object, catalog: catalog, session: session)
-            try ObjectView.render(object, catalog: catalog, session: session)
-        } wrapLines: { lines in
-            let backlinks = "[" + lines.dropLast().joined(separator: ", ") + "]"
-            return "{\"class\": \(Self.string(name)), \"position\": \(position), \"object\": \(lines.last ?? "null"), "
-                + "\"backlinks\": \(backlinks), \"cells\": {\(properties)}, \"backlinkCells\": [\(backlinkCells(lines.dropLast()))], \(elements)}"
+            let elements = Self.elementMembers(of: object, catalog: catalog)
+            return "{\"class\": \(Self.string(name)), \"position\": \(object.position), \"object\": \(json), "
+                + "\"backlinks\": \(backlinks.array), \"cells\": {\(properties)}, \"backlinkCells\": [\(backlinkCells.joined(separator: ", "))], \(elements)}"
         }
-    }
-
-    /// The REPL's label of each linking object (`Specimen[0] "Bald eagle"`), read back from the
-    /// backlink lines' `{"$link": [TABLE, KEY]}`.
-    private func backlinkCells(_ lines: ArraySlice<Substring>) -> String {
-        guard let catalog = session.catalog else { return "" }
-        return lines.map { line -> String in
-            let link = (try? JSONParser.parse(Array(line.utf8)))?["object"]?["$link"]?.array
-            guard let tableName = link?.first?.string, let key = link?.last?.int,
-                  let table = catalog.file.table(named: tableName) else { return ServeCells.cell(nil, catalog: catalog, cut: false) }
-            return ServeCells.cell(.link(table: table.key, key: key), catalog: catalog, cut: false)
-        }.joined(separator: ", ")
     }
 
     func query(_ request: HTTPRequest) -> HTTPResponse {
@@ -125,30 +105,26 @@ struct ServeAPI {
         case let .success(value): page = value
         case let .failure(failure): return failure.response
         }
-        var count = 0
-        var columns: [Column] = []
         var failure: QueryError?
-        let response = answer { () throws(BrowserError) in
+        let response = answer { () throws(BrowserError) -> String in
             // A run again after a reload starts afresh: an error from the old version is gone.
             failure = nil
             let catalog = try session.requireCatalog()
             let table = try catalog.table(named: name)
-            columns = table.columns
+            let rows = ServeObjectRows(table: table, catalog: catalog)
             let keys: [Int64]
             do throws(QueryError) {
                 keys = try queryKeys(text, on: table, catalog: catalog)
             } catch {
                 if case let .file(fileError) = error { throw .file(fileError) }
                 failure = error
-                return
+                keys = []
             }
-            count = keys.count
-            guard page.offset < count else { return }
-            try ResultListing.render(QueryResult(table: table, keys: keys), from: page.offset, to: page.offset + page.limit,
-                                     catalog: catalog, session: session)
-        } wrap: { objects in
-            "{\"class\": \(Self.string(name)), \"count\": \(count), \"offset\": \(page.offset), \"objects\": \(objects)"
-                + Self.cellMembers(columns: columns, rows: cells.rows) + "}"
+            if failure == nil, page.offset < keys.count {
+                _ = try ResultListing.rows(QueryResult(table: table, keys: keys), from: page.offset, to: page.offset + page.limit,
+                                           catalog: catalog, into: rows)
+            }
+            return "{\"class\": \(Self.string(name)), \"count\": \(keys.count), \"offset\": \(page.offset), \(rows.members)}"
         }
         guard let failure else { return response }
         var extra = ""
@@ -167,28 +143,16 @@ struct ServeAPI {
         }
     }
 
-    /// Runs `body` as a read command and wraps its jsonl lines, as a JSON array, with `wrap`.
-    private func answer(_ body: () throws(BrowserError) -> Void, wrap: (String) -> String) -> HTTPResponse {
-        answer(body) { lines in wrap("[" + lines.joined(separator: ", ") + "]") }
-    }
-
-    func answer(_ body: () throws(BrowserError) -> Void, wrapLines: ([Substring]) -> String) -> HTTPResponse {
-        session.servedCells = cells
-        defer { session.servedCells = nil }
-        let (text, error) = session.router.capture { () throws(BrowserError) in
-            try ConsistentRead.run(named: "api", session: session) { () throws(BrowserError) in
-                // A run again after another process committed starts with no rows.
-                cells.start()
-                try body()
-            }
+    /// Runs `body` as a read command (one version of the file, read again after another
+    /// process commits; each run builds its answer afresh) and answers with the JSON it returns.
+    func answer(_ body: () throws(BrowserError) -> String) -> HTTPResponse {
+        var json = ""
+        do {
+            try ConsistentRead.run(named: "api", session: session) { () throws(BrowserError) in json = try body() }
+        } catch {
+            return Self.response(for: error)
         }
-        if let error { return Self.response(for: error) }
-        return .json(wrapLines(text.split(separator: "\n", omittingEmptySubsequences: true)))
-    }
-
-    /// `, "columns": [...], "cells": [...]`: the properties and the text of each row's values.
-    private static func cellMembers(columns: [Column], rows: [String]) -> String {
-        ", \"columns\": [" + columns.map { string($0.name) }.joined(separator: ", ") + "], \"cells\": [" + rows.joined(separator: ", ") + "]"
+        return .json(json)
     }
 
     static func string(_ text: String) -> String {

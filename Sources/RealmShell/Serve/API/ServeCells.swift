@@ -3,25 +3,20 @@ import RealmInterchange
 
 /// The REPL's one-line text of every value `serve` lists, beside the canonical JSON of the same
 /// objects: the page shows values exactly as the REPL's tables do (no second value formatter in
-/// JavaScript) and follows links from here. `ObjectRowPrinter` feeds it while an API answer
-/// renders its rows (`Session.servedCells`).
-final class ServeCells {
+/// JavaScript) and follows links from here.
+enum ServeCells {
     /// A grid cell longer than this is cut (`"cut": true`); the page asks for the object for the
     /// whole value, so a 16 MiB string is not sent with every page.
     static let cutLength = 200
 
-    /// One JSON array of cells per object rendered, in order.
-    private(set) var rows: [String] = []
-
-    func start() { rows = [] }
-
-    func add(_ object: ObjectHandle, columns: [Column], catalog: Catalog) {
+    /// One object's cells: a JSON array, one cell per column.
+    static func row(_ object: ObjectHandle, columns: [Column], catalog: Catalog) -> String {
         var row = "["
         for (index, column) in columns.enumerated() {
             if index > 0 { row += ", " }
             row += Self.cell((try? object.value(of: column)), catalog: catalog, cut: true)
         }
-        rows.append(row + "]")
+        return row + "]"
     }
 
     /// `{"text": T}` and, for a link to one object, `"link": {"class": C, "key": K}`; for a
