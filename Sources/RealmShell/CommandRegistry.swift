@@ -1,13 +1,3 @@
-/// A command users can type.
-public struct CommandSpec: Sendable {
-    public let name: String
-    public let aliases: [String]
-    /// Arguments as shown in help, e.g. `CLASS [FROM..TO]`.
-    public let arguments: String
-    public let summary: String
-    let run: @Sendable (_ arguments: String, _ session: Session) throws(BrowserError) -> Void
-}
-
 /// Every command, in the order `help` lists them. Adding a command means adding its spec here.
 public enum CommandRegistry {
     public static let commands: [CommandSpec] = [

@@ -11,40 +11,31 @@ import RealmFormat
 /// command runs again, a bounded number of times. Before every command the session also
 /// catches up with commits made since the last one and says so. Inside a transaction nothing is
 /// checked: the session then holds Realm's lock file, so no one else can commit.
-enum ConsistentRead {
-    /// Commands that only read the open file and the session's navigation state, so they can
-    /// run again after a reload (their navigation changes are undone first).
-    static let rerunnable: Set<String> = [
-        "classes", "schema", "show", "find", "sort", "more", "cd", "back", "backlinks", "count", "stats", "dump", "info",
-        "export", "compact", "upgrade", "verify", "recover", "diff", "api",
-    ]
-    /// Commands that do not read the open file, so a file that went away must not stop them, and
-    /// an app's commits are no reason to reopen it (the next reading command does).
-    static let independent: Set<String> = ["open", "quit", "quit!", "help", "generate", "load",
-                                           "mode", "headers", "output", "once", "timer"]
-    /// Commands that run another command themselves, each time through `run` with the
-    /// guarantees above (`watch`: once per version it shows). Never held, pinned or rerun as a
-    /// whole: that would hold a version for as long as they run, and their output with it.
-    static let driving: Set<String> = ["watch"]
+public enum ConsistentRead {
     static let attempts = 4
 
     /// Runs `command` so that what it prints comes from one version of the file.
     static func run(_ command: CommandSpec, arguments: String, session: Session) throws(BrowserError) {
-        try run(named: command.name, session: session) { () throws(BrowserError) in try command.run(arguments, session) }
+        try run(command.name, access: command.access, session: session) { () throws(BrowserError) in try command.run(arguments, session) }
     }
 
-    /// Runs `body` with the guarantees of the command `name` (`serve`'s API requests read as
-    /// "api", which is rerunnable: their output is captured, not sent).
-    static func run(named name: String, session: Session, _ body: () throws(BrowserError) -> Void) throws(BrowserError) {
-        guard session.transaction == nil, session.catalog != nil, !independent.contains(name),
-              !driving.contains(name) else {
+    /// Runs `body`, named `name` in what the user is told, with the guarantees of `access`
+    /// (`serve`'s answers read one version as "api").
+    public static func run(_ name: String, access: FileAccess, session: Session, _ body: () throws(BrowserError) -> Void) throws(BrowserError) {
+        guard session.transaction == nil, session.catalog != nil else {
             try body()
             return
         }
-        guard rerunnable.contains(name) else {
+        switch access {
+        case .none, .runsCommands:
+            try body()
+            return
+        case .newestVersion:
             try? catchUp(session)
             try body()
             return
+        case .oneVersion:
+            break
         }
         // A Realm app has the file open: read the version registered for this command, once.
         if let pinned = try PinnedRead.begin(session) {

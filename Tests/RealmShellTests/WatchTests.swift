@@ -233,7 +233,7 @@ struct WatchTests {
             try WatchCommand.parse("--count")
         }
         expectError(.usage(mentioning: "watch [SECONDS]", "unknown option '--fast'")) { try WatchCommand.parse("--fast count Dog") }
-        #expect(Set(WatchCommand.watchable).isSubset(of: ConsistentRead.rerunnable),
+        #expect(WatchCommand.watchable.allSatisfy { CommandRegistry.command(named: $0)?.access == .oneVersion },
                 "every command watch runs gets one version per run")
     }
 

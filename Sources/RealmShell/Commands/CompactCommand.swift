@@ -11,11 +11,13 @@ enum CompactCommand {
     static let spec = CommandSpec(
         name: "compact", aliases: [], arguments: arguments,
         summary: "write a fresh, compacted format-24 copy of the open file (of an encrypted one: encrypted with its key, --decrypt for a plain copy, --key-file for another key)",
+        access: .oneVersion, completion: .fileName,
         run: { arguments, session throws(BrowserError) in try run(arguments, session, verb: "compact") })
 
     static let upgradeSpec = CommandSpec(
         name: "upgrade", aliases: [], arguments: arguments,
         summary: "write a format-24 copy of an older (format 5-11 or 20-23) file, to edit or for today's Realm SDKs; the original is untouched",
+        access: .oneVersion, completion: .fileName,
         run: { arguments, session throws(BrowserError) in try run(arguments, session, verb: "upgrade") })
 
     static func run(_ arguments: String, _ session: Session, verb: String) throws(BrowserError) {

@@ -12,12 +12,19 @@ import RealmInterchange
 /// cannot compare). `realm-browser diff A B` on the command line exits like diff(1) instead:
 /// 0 identical, 1 different, 2 trouble (`commandLine`).
 public enum DiffCommand {
+    /// Its options, a class after `--class`, a file name otherwise.
+    static let completion = ArgumentCompletion { context in
+        if context.argumentWords.last == "--class" { return context.classNames() }
+        return context.word.hasPrefix("-") ? context.words(["--class", "--json", "--key-file", "--key"]) : nil
+    }
+
     static let usage = "diff OTHER | diff A B [--class CLASS] [--json] [--key-file KEYFILE | --key KEY]"
     static let commandLineUsage = "realm-browser diff A B [--class CLASS] [--json] [--key-file KEYFILE | --key KEY]"
 
     static let spec = CommandSpec(
         name: "diff", aliases: [], arguments: "OTHER | A B [--class CLASS] [--json] [--key-file KEYFILE]",
         summary: "compare the open file with OTHER (or file A with B): schema, then objects added, removed and changed per class; --json for programs",
+        access: .oneVersion, completion: DiffCommand.completion,
         run: { arguments, session throws(BrowserError) in _ = try run(StatementSplitter.words(in: arguments), session) })
 
     /// `realm-browser diff A B ...`: the comparison with diff(1)'s exit status — 0 when the files

@@ -3,11 +3,17 @@ import RealmInterchange
 
 /// `dump [CLASS] [--out FILE]`: the whole file (or one class) as canonical JSON.
 enum DumpCommand {
+    /// Classes and `--out`, a file name after `--out`.
+    static let completion = ArgumentCompletion { context in
+        context.argumentWords.last == "--out" ? nil : context.classNames(["--out"])
+    }
+
     static let usage = "dump [CLASS] [--out FILE]"
 
     static let spec = CommandSpec(
         name: "dump", aliases: [], arguments: "[CLASS] [--out FILE]",
         summary: "write every object (or one class) as canonical JSON, losslessly",
+        access: .oneVersion, completion: DumpCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

@@ -8,11 +8,22 @@ import RealmInterchange
 /// `find` result goes to FILE; without a class, JSON writes every class into one file (a member
 /// per class) and CSV writes one `CLASS.csv` per class into the directory FILE.
 enum ExportCommand {
+    /// `json` or `csv`, then a class, `result` or a file name.
+    static let completion = ArgumentCompletion { context in
+        if context.position == 0 { return context.words(["json", "csv"]) }
+        if context.position == 1, !context.word.contains("/") {
+            let names = context.classNames(["result"])
+            if !names.isEmpty { return names }
+        }
+        return nil
+    }
+
     static let usage = "export json|csv [CLASS | result] FILE   (no CLASS: every class; 'result': the last find)"
 
     static let spec = CommandSpec(
         name: "export", aliases: [], arguments: "json|csv [CLASS | result] FILE",
         summary: "write a class, the last find result, or every class as JSON or CSV (links as primary keys or object keys)",
+        access: .oneVersion, completion: ExportCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     enum Format: String {

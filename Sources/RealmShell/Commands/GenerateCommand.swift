@@ -12,6 +12,7 @@ enum GenerateCommand {
     static let spec = CommandSpec(
         name: "generate", aliases: [], arguments: "demo FILE [--rows N] [--seed S] [--force] [--key-file KEYFILE]",
         summary: "write Realm Browser's demo database (3 classes, 1000 objects each by default); encrypted with --key-file",
+        access: .none, completion: ArgumentCompletion { $0.position == 0 ? $0.words(["demo"]) : nil },
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

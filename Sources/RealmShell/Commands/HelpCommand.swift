@@ -5,6 +5,7 @@ enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", aliases: ["?", "\\?", ".help"], arguments: "[COMMAND | TOPIC]",
         summary: "this help; topics: commands, queries, literals, transactions, addresses, scripts, serve, formats",
+        access: .none, completion: .firstWord { HelpCommand.topicNames },
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

@@ -8,11 +8,19 @@ import RealmInterchange
 /// first: bad ones are reported by position and nothing is written, unless `--skip-bad`
 /// imports the valid ones.
 enum ImportCommand {
+    /// A format, a file name, a class, then the options.
+    static let completion = ArgumentCompletion { context in
+        if context.position == 0 { return context.words(ImportSource.formats) }
+        if context.position == 1 { return nil }
+        return context.position == 2 ? context.classNames() : context.words(["--skip-bad", "--primary"])
+    }
+
     static let usage = "import csv|json FILE CLASS [--skip-bad] [--primary PROPERTY]   (--primary: for a new class)"
 
     static let spec = CommandSpec(
         name: "import", aliases: [], arguments: "csv|json FILE CLASS [--skip-bad] [--primary PROPERTY]",
         summary: "add objects from a CSV or JSON file to a class (types from its schema), or to a new class (types inferred)",
+        access: .newestVersion, completion: ImportCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     /// Bad rows listed before the rest are summarised.

@@ -9,6 +9,7 @@ enum LoadCommand {
     static let spec = CommandSpec(
         name: "load", aliases: [], arguments: "DUMP.json OUT.realm [--force] [--key-file KEYFILE]",
         summary: "write a new Realm file from a canonical JSON dump (what dump writes)",
+        access: .none, completion: .fileName,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

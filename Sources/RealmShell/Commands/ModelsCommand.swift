@@ -4,11 +4,18 @@ import RealmModels
 /// `models LANGUAGE [CLASS]`: model classes for a Realm SDK that match the open file's schema,
 /// as Realm Studio offered, so an app can open the file with exactly this schema.
 enum ModelsCommand {
+    /// A language, then a class.
+    static let completion = ArgumentCompletion { context in
+        if context.position == 0 { return context.words(ModelLanguage.allCases.map(\.rawValue)) }
+        return context.position == 1 ? context.classNames() : []
+    }
+
     static let usage = "models swift|kotlin|java|js|ts|csharp [CLASS]"
 
     static let spec = CommandSpec(
         name: "models", aliases: ["model"], arguments: "swift|kotlin|java|js|ts|csharp [CLASS]",
         summary: "model definitions for a Realm SDK matching the schema, e.g. models swift",
+        access: .newestVersion, completion: ModelsCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

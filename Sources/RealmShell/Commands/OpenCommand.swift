@@ -3,6 +3,7 @@ enum OpenCommand {
     static let spec = CommandSpec(
         name: "open", aliases: [], arguments: "FILE [--key-file KEYFILE | --key KEY]",
         summary: "open another Realm file instead of this one (browsed read-only; set, create, delete... edit it in place); an encrypted one with its key",
+        access: .none, completion: .fileName,
         run: { arguments, session throws(BrowserError) in
             var words = StatementSplitter.words(in: arguments)
             let keyOptions = try KeyOptions.extract(from: &words)

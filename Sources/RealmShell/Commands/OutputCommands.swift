@@ -5,6 +5,7 @@ enum OutputCommands {
     static let mode = CommandSpec(
         name: "mode", aliases: [".mode"], arguments: "[" + OutputMode.allNames + "]",
         summary: "how rows print: aligned table, box, json (one array), jsonl, csv, line, markdown",
+        access: .none, completion: .firstWord { OutputMode.allCases.map(\.rawValue) },
         run: { arguments, session throws(BrowserError) in
             let words = StatementSplitter.words(in: arguments)
             guard words.count <= 1 else { throw .usage("mode " + OutputMode.allNames) }
@@ -18,6 +19,7 @@ enum OutputCommands {
     static let headers = CommandSpec(
         name: "headers", aliases: [".headers"], arguments: "[on|off]",
         summary: "column names above tables and CSV (on by default)",
+        access: .none, completion: .firstWord { ["on", "off"] },
         run: { arguments, session throws(BrowserError) in
             switch arguments.trimmingWhitespace().lowercased() {
             case "": session.output.line(session.showsHeaders ? "on" : "off")
@@ -30,6 +32,7 @@ enum OutputCommands {
     static let output = CommandSpec(
         name: "output", aliases: [".output"], arguments: "[FILE]",
         summary: "send all following output to FILE (created or emptied); 'output' alone: back to the screen",
+        access: .none, completion: .fileName,
         run: { arguments, session throws(BrowserError) in
             let words = StatementSplitter.words(in: arguments)
             guard words.count <= 1 else { throw .usage("output [FILE]") }
@@ -43,6 +46,7 @@ enum OutputCommands {
     static let once = CommandSpec(
         name: "once", aliases: [".once"], arguments: "FILE",
         summary: "send only the next command's output to FILE",
+        access: .none, completion: .fileName,
         run: { arguments, session throws(BrowserError) in
             let words = StatementSplitter.words(in: arguments)
             guard words.count == 1, let path = words.first else { throw .usage("once FILE") }

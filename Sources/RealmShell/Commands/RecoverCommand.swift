@@ -15,6 +15,7 @@ enum RecoverCommand {
     static let spec = CommandSpec(
         name: "recover", aliases: [".recover"], arguments: "[FILE] OUT [--force] [--json] [--key-file KEYFILE]",
         summary: "write what can still be read of a damaged file (the open one, or FILE) to a new, valid file OUT, and report per class what was saved and lost",
+        access: .oneVersion, completion: .fileName,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

@@ -9,6 +9,7 @@ enum TimerCommand {
     static let spec = CommandSpec(
         name: "timer", aliases: [".timer"], arguments: "[on|off]",
         summary: "after each command, its run time: real (wall clock), user and sys (CPU) seconds",
+        access: .none, completion: .firstWord { ["on", "off"] },
         run: { arguments, session throws(BrowserError) in
             switch arguments.trimmingWhitespace().lowercased() {
             case "": session.output.line(session.showsTimer ? "on" : "off")

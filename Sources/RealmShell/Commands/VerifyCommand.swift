@@ -10,6 +10,7 @@ enum VerifyCommand {
     static let spec = CommandSpec(
         name: "verify", aliases: [], arguments: "[FILE] [--json] [--key-file KEYFILE]",
         summary: "check the whole file's structure (nodes, free space, trees, values, backlinks, indexes): OK, or every problem and where",
+        access: .oneVersion, completion: .fileName,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

@@ -31,19 +31,26 @@ import RealmInterchange
 /// would not parse) and the headers go to standard error, so standard output is one result
 /// after another.
 enum WatchCommand {
+    /// Its options, the commands it runs, then that command's own words.
+    static let completion = ArgumentCompletion { context in
+        Completer.watchCandidates(before: context.before, arguments: context.arguments, word: context.word, session: context.session)
+    }
+
     static let arguments = "[SECONDS] [--count N] [--full] COMMAND"
 
     static let spec = CommandSpec(
         name: "watch", aliases: [], arguments: arguments,
         summary: "run a read command again at each new version of the file (an app commits), showing what changed; Ctrl-C stops",
+        access: .runsCommands, completion: WatchCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     /// The commands watch runs: they only read the open file and print what they read, so a
     /// run per version is a true account of each version. Navigation (`cd`, `back`, `more`)
     /// would move on at every run, and `export`, `compact`, `upgrade` write files they refuse
-    /// to overwrite. All are among `ConsistentRead.rerunnable`, which gives each run one version.
-    static let watchable = ["classes", "schema", "show", "find", "sort", "backlinks", "count", "stats", "dump",
-                            "info", "verify", "diff"]
+    /// to overwrite. All read `.oneVersion`, which gives each run one version.
+    static let watchable = [ClassesCommand.spec, SchemaCommand.spec, ShowCommand.spec, FindCommand.spec, SortCommand.spec,
+                            BacklinksCommand.spec, CountCommand.spec, StatsCommand.spec, DumpCommand.spec, InfoCommand.spec,
+                            VerifyCommand.spec, DiffCommand.spec].map(\.name)
 
     /// Poll intervals allowed: a twentieth of a second (checks stay a small fraction of a
     /// core) up to a day.

@@ -39,94 +39,11 @@ public enum Completer {
         guard !command.isEmpty, before.contains(where: \.isWhitespace) else {
             return commandNames.filter { $0.hasPrefix(word.lowercased()) }
         }
-        let name = CommandRegistry.command(named: command)?.name ?? command.lowercased()
-        let argumentWords = StatementSplitter.words(in: arguments)
-        // The text before the word ends with a break character: the word is a new argument.
-        let position = argumentWords.count
-        let catalog = session.catalog
-        let classes = catalog.map { $0.file.classTables.compactMap(\.className) } ?? []
-        func classNames(_ extra: [String] = []) -> [String] {
-            (classes + extra).filter { $0.hasPrefix(word) }
-        }
-        func words(_ options: [String]) -> [String] { options.filter { $0.hasPrefix(word) } }
-        switch name {
-        case "help":
-            return position == 0 ? words(HelpCommand.topicNames) : []
-        case "classes":
-            return words(["--all"])
-        case "mode":
-            return position == 0 ? words(OutputMode.allCases.map(\.rawValue)) : []
-        case "headers", "timer":
-            return position == 0 ? words(["on", "off"]) : []
-        case "schema":
-            return position == 0 ? classNames(["--dot"]) : (argumentWords.first == "--dot" && position == 1 ? classNames() : [])
-        case "models":
-            return position == 0 ? words(ModelLanguage.allCases.map(\.rawValue)) : (position == 1 ? classNames() : [])
-        case "dump":
-            if argumentWords.last == "--out" { return nil }
-            return classNames(["--out"])
-        case "delete":
-            return position == 0 ? classNames() : []
-        case "set":
-            guard let catalog else { return [] }
-            if position == 0 { return pathCandidates(for: word, catalog: catalog, session: session) }
-            guard position == 2, argumentWords[1] == "=" else { return [] }
-            return valueCandidates(forPath: argumentWords[0], word: word, catalog: catalog, session: session)
-        case "show", "cd", "backlinks", "remove", "move":
-            guard position == 0, let catalog else { return [] }
-            return pathCandidates(for: word, catalog: catalog, session: session)
-        case "append":
-            guard let catalog else { return [] }
-            return position == 0 ? pathCandidates(for: word, catalog: catalog, session: session) : (position == 1 ? classNames() : [])
-        case "count", "find", "update", "create":
-            guard position > 0 else { return classNames() }
-            guard let catalog, let className = argumentWords.first, let table = try? catalog.table(named: className) else { return [] }
-            let afterClass = String(StatementSplitter.command(in: arguments).arguments)
-            var query = QueryCompletion(table: table, keyPaths: KeyPathCompletion(file: catalog.file))
-            if name == "create" { return assignmentCandidates(afterClass, word: word, query: query) }
-            query.allowsSet = name == "update"
-            return query.candidates(before: afterClass, word: word)
-        case "sort":
-            guard let catalog, let last = session.lastQuery, let table = try? catalog.table(named: last.tableName) else { return [] }
-            if position == 1 { return QueryCompletion.matching(["asc", "desc"], word) }
-            return position == 0 ? KeyPathCompletion(file: catalog.file).candidates(for: word, from: table) : []
-        case "add":
-            if position == 0 { return words(["class", "property"]) }
-            if argumentWords.first == "property" {
-                if position == 1 { return classNames() }
-                // A type is a value type or a class (a link).
-                if position == 3 { return words(PropertyDeclaration.valueTypes.keys.sorted()) + classNames() }
-            }
-            return []
-        case "export":
-            // export json|csv [CLASS | result] FILE: a class or a file name may come second.
-            if position == 0 { return words(["json", "csv"]) }
-            if position == 1, !word.contains("/") {
-                let names = classNames(["result"])
-                if !names.isEmpty { return names }
-            }
-            return nil
-        case "import":
-            if position == 0 { return words(ImportSource.formats) }
-            if position == 1 { return nil }
-            return position == 2 ? classNames() : words(["--skip-bad", "--primary"])
-        case "stats":
-            if position == 0 { return classNames() }
-            guard position == 1, let className = argumentWords.first, let table = try? catalog?.table(named: className) else { return [] }
-            return table.columns.map(\.name).filter { $0.hasPrefix(word) }
-        case "generate":
-            return position == 0 ? words(["demo"]) : nil
-        case "open", "compact", "upgrade", "load":
-            return nil
-        case "watch":
-            return watchCandidates(before: before, arguments: arguments, word: word, session: session)
-        case "diff":
-            if argumentWords.last == "--class" { return classNames() }
-            return word.hasPrefix("-") ? words(["--class", "--json", "--key-file", "--key"]) : nil
-        default:
-            // Commands without arguments complete nothing; unknown ones may take a file.
-            return CommandRegistry.command(named: name).map { $0.arguments.isEmpty ? [] : nil } ?? []
-        }
+        // Unknown commands complete nothing; each known one says how its arguments complete.
+        guard let spec = CommandRegistry.command(named: command) else { return [] }
+        let context = ArgumentContext(word: word, arguments: arguments, argumentWords: StatementSplitter.words(in: arguments),
+                                      before: before, session: session)
+        return spec.completion.candidates(context)
     }
 
     /// `watch [SECONDS] [--count N] [--full] COMMAND`: its options, the commands it runs, then

@@ -3,6 +3,7 @@ enum BackCommand {
     static let spec = CommandSpec(
         name: "back", aliases: [], arguments: "",
         summary: "return to where you were before the last cd",
+        access: .oneVersion, completion: .nothing,
         run: { _, session throws(BrowserError) in
             _ = try session.requireCatalog()
             guard let previous = session.previousPaths.popLast() else {

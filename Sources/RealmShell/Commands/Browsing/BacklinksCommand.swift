@@ -7,6 +7,7 @@ enum BacklinksCommand {
     static let spec = CommandSpec(
         name: "backlinks", aliases: ["links"], arguments: "[CLASS[N] | PATH]",
         summary: "list the objects that link to an object, by class and property",
+        access: .oneVersion, completion: .objectPath,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

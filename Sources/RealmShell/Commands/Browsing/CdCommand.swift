@@ -6,6 +6,7 @@ enum CdCommand {
     static let spec = CommandSpec(
         name: "cd", aliases: [], arguments: "[PATH | .. | /]",
         summary: "move to an object, a property or a collection; the prompt shows where you are",
+        access: .oneVersion, completion: .objectPath,
         run: { arguments, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
             let target = arguments.trimmingWhitespace()

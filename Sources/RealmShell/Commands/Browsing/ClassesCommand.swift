@@ -5,6 +5,7 @@ public enum ClassesCommand {
     static let spec = CommandSpec(
         name: "classes", aliases: ["tables"], arguments: "[--all]",
         summary: "list classes and their object counts (--all adds internal tables)",
+        access: .oneVersion, completion: ArgumentCompletion { $0.words(["--all"]) },
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

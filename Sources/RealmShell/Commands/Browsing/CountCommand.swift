@@ -4,6 +4,7 @@ enum CountCommand {
     static let spec = CommandSpec(
         name: "count", aliases: [], arguments: "CLASS [QUERY]",
         summary: "the number of objects of a class, or of those matching a query",
+        access: .oneVersion, completion: .query(allowsSet: false),
         run: { arguments, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
             guard let (table, query) = try ClassArgument.split(arguments, session: session, catalog: catalog) else {

@@ -7,6 +7,7 @@ enum FindCommand {
     static let spec = CommandSpec(
         name: "find", aliases: ["filter", "where"], arguments: "CLASS QUERY",
         summary: "objects matching a query, e.g. find Specimen name BEGINSWITH[c] 'b' SORT(name ASC)",
+        access: .oneVersion, completion: .query(allowsSet: false),
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

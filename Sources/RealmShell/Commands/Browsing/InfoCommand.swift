@@ -5,6 +5,7 @@ enum InfoCommand {
     static let spec = CommandSpec(
         name: "info", aliases: [], arguments: "",
         summary: "file path, size, file format, version, history type, tables",
+        access: .oneVersion, completion: .nothing,
         run: { _, session throws(BrowserError) in try run(session) })
 
     /// The file's size on disk: for an encrypted file, with its IV tables.

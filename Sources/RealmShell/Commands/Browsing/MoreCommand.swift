@@ -3,6 +3,7 @@ enum MoreCommand {
     static let spec = CommandSpec(
         name: "more", aliases: ["next"], arguments: "",
         summary: "show the next page of the last listing",
+        access: .oneVersion, completion: .nothing,
         run: { _, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
             switch session.listing {

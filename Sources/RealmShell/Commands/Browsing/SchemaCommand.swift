@@ -3,9 +3,16 @@ import RealmInterchange
 
 /// `schema [CLASS]`: properties with their types, optionality, keys, indexes and link targets.
 enum SchemaCommand {
+    /// A class or `--dot` first, a class after `--dot`.
+    static let completion = ArgumentCompletion { context in
+        if context.position == 0 { return context.classNames(["--dot"]) }
+        return context.argumentWords.first == "--dot" && context.position == 1 ? context.classNames() : []
+    }
+
     static let spec = CommandSpec(
         name: "schema", aliases: ["describe"], arguments: "[CLASS] [--dot]",
         summary: "show the properties of a class (or of every class); --dot: the class graph for Graphviz",
+        access: .oneVersion, completion: SchemaCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

@@ -9,6 +9,7 @@ enum ShowCommand {
     static let spec = CommandSpec(
         name: "show", aliases: ["ls"], arguments: "[CLASS | CLASS[N] | PATH] [FROM..TO]",
         summary: "list objects a page at a time, show one object, or follow a key path",
+        access: .oneVersion, completion: .objectPath,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

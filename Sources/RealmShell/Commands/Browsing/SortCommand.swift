@@ -1,8 +1,17 @@
 /// `sort PATH [asc|desc]`: re-sort the last `find` result (ties keep their current order).
 enum SortCommand {
+    /// A key path of the last query's class, then `asc` or `desc`.
+    static let completion = ArgumentCompletion { context in
+        guard let catalog = context.catalog, let last = context.session.lastQuery,
+              let table = try? catalog.table(named: last.tableName) else { return [] }
+        if context.position == 1 { return QueryCompletion.matching(["asc", "desc"], context.word) }
+        return context.position == 0 ? KeyPathCompletion(file: catalog.file).candidates(for: context.word, from: table) : []
+    }
+
     static let spec = CommandSpec(
         name: "sort", aliases: [], arguments: "PATH [asc|desc]",
         summary: "re-sort the last find result, e.g. sort created desc",
+        access: .oneVersion, completion: SortCommand.completion,
         run: { arguments, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
             let words = StatementSplitter.words(in: arguments)

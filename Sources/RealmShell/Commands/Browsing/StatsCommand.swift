@@ -5,6 +5,14 @@ import RealmInterchange
 /// one: counts and nulls, min/avg/max/sum of numbers, date ranges, true/false counts, distinct
 /// and most common values, collection lengths. One pass over the cluster leaves, column by column.
 enum StatsCommand {
+    /// A class, then one of its properties.
+    static let completion = ArgumentCompletion { context in
+        if context.position == 0 { return context.classNames() }
+        guard context.position == 1, let className = context.argumentWords.first,
+              let table = try? context.catalog?.table(named: className) else { return [] }
+        return table.columns.map(\.name).filter { $0.hasPrefix(context.word) }
+    }
+
     static let usage = "stats CLASS [PROPERTY]"
     /// Most common values shown per property.
     static let commonValues = 5
@@ -14,6 +22,7 @@ enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats", aliases: [], arguments: "CLASS [PROPERTY]",
         summary: "statistics of every property of a class (or one): counts, nulls, min/avg/max/sum, distinct and common values, list lengths",
+        access: .oneVersion, completion: StatsCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

@@ -5,12 +5,21 @@ import RealmInterchange
 /// edits, committed like any change. Types may be links to classes (existing ones, ones added
 /// earlier in the same transaction, or the new class itself) and collections.
 enum AddClassCommand {
+    /// `class` or `property`; for a property its class, then a value type or a class to link.
+    static let completion = ArgumentCompletion { context in
+        if context.position == 0 { return context.words(["class", "property"]) }
+        guard context.argumentWords.first == "property" else { return [] }
+        if context.position == 1 { return context.classNames() }
+        return context.position == 3 ? context.words(PropertyDeclaration.valueTypes.keys.sorted()) + context.classNames() : []
+    }
+
     static let usage = "add class NAME (PROPERTY TYPE, ...)   " + PropertyDeclaration.typeHelp + "; 'primary' marks the primary key"
     static let propertyUsage = "add property CLASS NAME TYPE   " + PropertyDeclaration.typeHelp
 
     static let spec = CommandSpec(
         name: "add", aliases: [], arguments: "class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE",
         summary: "add a class or a property, e.g. add class Fungus (name string, host Specimen, hosts Specimen[]) or add property Specimen habitat string?",
+        access: .newestVersion, completion: AddClassCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     /// `add property CLASS NAME TYPE`

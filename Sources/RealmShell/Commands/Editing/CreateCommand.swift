@@ -4,11 +4,22 @@ import RealmQuery
 
 /// `create CLASS [PROP = VALUE, ...]`: a new object; properties not given get Realm's defaults.
 enum CreateCommand {
+    /// A class, then `property = value` assignments of its properties.
+    static let completion = ArgumentCompletion { context in
+        guard context.position > 0 else { return context.classNames() }
+        guard let catalog = context.catalog, let className = context.argumentWords.first,
+              let table = try? catalog.table(named: className) else { return [] }
+        let afterClass = String(StatementSplitter.command(in: context.arguments).arguments)
+        return Completer.assignmentCandidates(afterClass, word: context.word,
+                                              query: QueryCompletion(table: table, keyPaths: KeyPathCompletion(file: catalog.file)))
+    }
+
     static let usage = "create CLASS [PROPERTY = VALUE, ...]"
 
     static let spec = CommandSpec(
         name: "create", aliases: [], arguments: "CLASS [PROPERTY = VALUE, ...]",
         summary: "add an object, e.g. create Category name = \"Fungi\"; collections and links too: create Note tags = {\"a\", \"b\"}, category = Category[1]",
+        access: .newestVersion, completion: CreateCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

@@ -6,6 +6,7 @@ enum DeleteCommand {
     static let spec = CommandSpec(
         name: "delete", aliases: [], arguments: "CLASS[N] | PATH",
         summary: "remove an object as Realm does: links to it become null, lists and sets drop it, its embedded objects go with it",
+        access: .newestVersion, completion: .className,
         run: { arguments, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
             let target = arguments.trimmingWhitespace()

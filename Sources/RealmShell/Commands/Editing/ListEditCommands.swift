@@ -8,9 +8,17 @@ import RealmQuery
 /// keep Realm's stored order. On lists of embedded objects, `append LIST { ... }` creates one
 /// and `remove LIST[I]` deletes one.
 enum ListEditCommands {
+    /// `append PATH VALUE`: a path, then a class (an object to link).
+    static let appendCompletion = ArgumentCompletion { context in
+        guard let catalog = context.catalog else { return [] }
+        if context.position == 0 { return Completer.pathCandidates(for: context.word, catalog: catalog, session: context.session) }
+        return context.position == 1 ? context.classNames() : []
+    }
+
     static let append = CommandSpec(
         name: "append", aliases: [], arguments: "CLASS[N].COLLECTION VALUE | { PROPERTY: VALUE, ... }",
         summary: "add a value to a list (at the end) or a set (in its order), e.g. append TaskList[0].tasks Task[5]; a new embedded object: append Person[0].addresses { city: \"Oslo\" }",
+        access: .newestVersion, completion: ListEditCommands.appendCompletion,
         run: { arguments, session throws(BrowserError) in
             let usage = "append CLASS[N].COLLECTION VALUE  (or, for a list of embedded objects, append CLASS[N].LIST { PROPERTY: VALUE, ... })"
             let (path, valueText) = CollectionEditing.firstWord(arguments)
@@ -42,6 +50,7 @@ enum ListEditCommands {
     static let remove = CommandSpec(
         name: "remove", aliases: [], arguments: "CLASS[N].COLLECTION[I] | CLASS[N].DICT[\"KEY\"] | CLASS[N].SET VALUE",
         summary: "take an element out of a list or set, or an entry out of a dictionary, e.g. remove TaskList[0].tasks[2] (an embedded object is deleted); 'help remove'",
+        access: .newestVersion, completion: .objectPath,
         run: { arguments, session throws(BrowserError) in
             let usage = "remove CLASS[N].LIST[I], remove CLASS[N].DICT[\"KEY\"] or remove CLASS[N].SET VALUE"
             let (path, valueText) = CollectionEditing.firstWord(arguments)
@@ -80,6 +89,7 @@ enum ListEditCommands {
     static let move = CommandSpec(
         name: "move", aliases: [], arguments: "CLASS[N].LIST FROM TO",
         summary: "move a list element from one position to another, e.g. move TaskList[0].tasks 0 3",
+        access: .newestVersion, completion: .objectPath,
         run: { arguments, session throws(BrowserError) in
             let words = StatementSplitter.words(in: arguments)
             guard words.count == 3, let from = Int(words[1]), let to = Int(words[2]) else { throw .usage("move CLASS[N].LIST FROM TO") }

@@ -5,11 +5,20 @@ import RealmQuery
 /// `set PATH = VALUE`: change one property of one object and commit it at once, in place, with
 /// Realm's own commit protocol. Values are written as in the query language.
 enum SetCommand {
+    /// A path, `=`, then the values that fit the property (`true`, `nil`, a link's class).
+    static let completion = ArgumentCompletion { context in
+        guard let catalog = context.catalog else { return [] }
+        if context.position == 0 { return Completer.pathCandidates(for: context.word, catalog: catalog, session: context.session) }
+        guard context.position == 2, context.argumentWords[1] == "=" else { return [] }
+        return Completer.valueCandidates(forPath: context.argumentWords[0], word: context.word, catalog: catalog, session: context.session)
+    }
+
     static let usage = "set CLASS[N].PROPERTY = VALUE, set CLASS[N].LIST[I] = VALUE, set CLASS[N].DICT[\"KEY\"] = VALUE   (or, after cd, set PROPERTY = VALUE)"
 
     static let spec = CommandSpec(
         name: "set", aliases: [], arguments: "PATH = VALUE",
         summary: "change a property, a list element or a dictionary entry, e.g. set Specimen[3].name = \"Bald eagle\", set Note[0].tags[1] = \"x\"; an embedded object: set Person[0].address = { city: \"Oslo\" } (or = null)",
+        access: .newestVersion, completion: SetCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

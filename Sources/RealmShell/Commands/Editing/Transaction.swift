@@ -66,6 +66,7 @@ enum Transaction {
     static let begin = CommandSpec(
         name: "begin", aliases: [], arguments: "",
         summary: "start a write transaction: changes are staged until commit or rollback",
+        access: .newestVersion, completion: .nothing,
         run: { _, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
             guard session.transaction == nil else { throw .notNow("a transaction is already open; 'commit' or 'rollback' it") }
@@ -75,6 +76,7 @@ enum Transaction {
     static let commit = CommandSpec(
         name: "commit", aliases: [], arguments: "",
         summary: "write the staged changes as one new version of the file",
+        access: .newestVersion, completion: .nothing,
         run: { _, session throws(BrowserError) in
             guard let editor = session.transaction else { throw .notNow("no transaction is open ('begin' starts one)") }
             let count = session.pendingChanges.count
@@ -112,6 +114,7 @@ enum Transaction {
     static let rollback = CommandSpec(
         name: "rollback", aliases: ["abort"], arguments: "",
         summary: "drop the staged changes; the file is untouched",
+        access: .newestVersion, completion: .nothing,
         run: { _, session throws(BrowserError) in
             guard session.transaction != nil else { throw .notNow("no transaction is open; nothing to roll back") }
             let count = session.pendingChanges.count
@@ -123,6 +126,7 @@ enum Transaction {
     static let status = CommandSpec(
         name: "status", aliases: [], arguments: "",
         summary: "the changes the open transaction will commit",
+        access: .newestVersion, completion: .nothing,
         run: { _, session throws(BrowserError) in
             guard session.transaction != nil else {
                 session.rowPrinter([OutputColumn("#", alignment: .right), OutputColumn("change")])

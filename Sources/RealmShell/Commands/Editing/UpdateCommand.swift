@@ -9,6 +9,7 @@ enum UpdateCommand {
     static let spec = CommandSpec(
         name: "update", aliases: [], arguments: "CLASS QUERY SET PROPERTY = VALUE",
         summary: "set a property on every object matching a query, e.g. update Task isCompleted == false SET isCompleted = true; also lists, sets, dictionaries ({\"a\", \"b\"}, {\"k\": 1}) and links (Category[1])",
+        access: .newestVersion, completion: .query(allowsSet: true),
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {

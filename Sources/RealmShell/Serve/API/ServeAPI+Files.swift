@@ -30,7 +30,7 @@ extension ServeAPI {
         var output = BufferedOutput()
         var fileName = ""
         let (_, error) = session.router.capture { () throws(BrowserError) in
-            try ConsistentRead.run(named: "api", session: session) { () throws(BrowserError) in
+            try ConsistentRead.run("api", access: .oneVersion, session: session) { () throws(BrowserError) in
                 output = BufferedOutput()
                 let catalog = try session.requireCatalog()
                 let table = try catalog.table(named: name)
@@ -67,7 +67,7 @@ extension ServeAPI {
     func graph(_ request: HTTPRequest) -> HTTPResponse {
         var json = ""
         let (_, error) = session.router.capture { () throws(BrowserError) in
-            try ConsistentRead.run(named: "api", session: session) { () throws(BrowserError) in
+            try ConsistentRead.run("api", access: .oneVersion, session: session) { () throws(BrowserError) in
                 let file = try session.requireCatalog().file
                 var classes: [String] = []
                 var edges: [String] = []

@@ -148,7 +148,7 @@ struct ServeAPI {
     func answer(_ body: () throws(BrowserError) -> String) -> HTTPResponse {
         var json = ""
         do {
-            try ConsistentRead.run(named: "api", session: session) { () throws(BrowserError) in json = try body() }
+            try ConsistentRead.run("api", access: .oneVersion, session: session) { () throws(BrowserError) in json = try body() }
         } catch {
             return Self.response(for: error)
         }
