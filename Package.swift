@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RealmLegacy", targets: ["RealmLegacy"]),
         .library(name: "RealmInterchange", targets: ["RealmInterchange"]),
         .library(name: "RealmShell", targets: ["RealmShell"]),
+        .library(name: "RealmServe", targets: ["RealmServe"]),
     ],
     targets: [
         .systemLibrary(
@@ -39,15 +40,19 @@ let package = Package(
         .target(name: "RealmModels", dependencies: ["RealmFormat"]),
         // File formats 5 to 11 (2016-2021), read through a private format-24 image.
         .target(name: "RealmLegacy", dependencies: ["RealmFormat"]),
+        // The session, commands, navigation, rendering, completion and scripting of the REPL.
+        .target(name: "RealmShell",
+                dependencies: ["RealmFormat", "RealmLegacy", "RealmQuery", "RealmInterchange", "RealmDiff", "RealmDemo", "RealmModels"]),
+        // `realm-browser serve`: the HTTP server (libmicrohttpd), its JSON API and the page.
         .target(
-            name: "RealmShell",
-            dependencies: ["RealmFormat", "RealmLegacy", "RealmQuery", "RealmInterchange", "RealmDiff", "RealmDemo", "RealmModels", "CMicroHTTPD"],
-            // serve's page: real HTML, CSS and JavaScript files, embedded into the binary.
+            name: "RealmServe",
+            dependencies: ["RealmShell", "RealmInterchange", "RealmQuery", "RealmFormat", "CMicroHTTPD"],
+            // The page: real HTML, CSS and JavaScript files, embedded into the binary.
             resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js"]
-                .map { .embedInCode("Serve/Page/\($0)") }),
+                .map { .embedInCode("Page/\($0)") }),
         .executableTarget(
             name: "realm-browser",
-            dependencies: ["RealmShell", "CReadline"],
+            dependencies: ["RealmShell", "RealmServe", "CReadline"],
             // readline's state lives in C globals, which Swift 6 mode rejects as shared mutable state.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -57,7 +62,10 @@ let package = Package(
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmLegacyTests", dependencies: ["RealmLegacy", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
-        .testTarget(name: "RealmShellTests", dependencies: ["RealmShell", "RealmDemo", "RealmDiff", "RealmModels", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
+        // What the shell's and serve's tests share: which error a command is expected to report.
+        .target(name: "ShellTestSupport", dependencies: ["RealmShell", "TestSupport"], path: "Tests/ShellTestSupport"),
+        .testTarget(name: "RealmServeTests", dependencies: ["RealmServe", "RealmShell", "RealmInterchange", "ShellTestSupport", "TestSupport"]),
+        .testTarget(name: "RealmShellTests", dependencies: ["RealmShell", "ShellTestSupport", "RealmDemo", "RealmDiff", "RealmModels", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
         // Plays a running Realm app (its lock-file session and commits) beside the executable.
         .executableTarget(name: "realm-app-double", dependencies: ["RealmFormat", "TestSupport"], path: "Tests/AppDouble"),
         .testTarget(name: "RealmBrowserTests", dependencies: ["realm-browser", "realm-app-double", "TestSupport"]),

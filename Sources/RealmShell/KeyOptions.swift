@@ -5,17 +5,22 @@ import RealmFormat
 /// neither is given, the `REALM_BROWSER_KEY` environment variable. The key itself never
 /// appears in a message: errors say what is wrong with it (its length, the position of a bad
 /// character) and where it came from.
-struct KeyOptions: Equatable {
-    var keyFile: String?
-    var keyText: String?
-    /// `--decrypt` (compact): write a plain copy of an encrypted file.
-    var decrypt = false
+public struct KeyOptions: Equatable {
+    public var keyFile: String?
+    public var keyText: String?
 
-    static let environmentVariable = "REALM_BROWSER_KEY"
+    public init(keyFile: String? = nil, keyText: String? = nil) {
+        self.keyFile = keyFile
+        self.keyText = keyText
+    }
+    /// `--decrypt` (compact): write a plain copy of an encrypted file.
+    public var decrypt = false
+
+    public static let environmentVariable = "REALM_BROWSER_KEY"
 
     /// Takes `--key-file FILE`, `--key KEY` and (when `allowsDecrypt`) `--decrypt` out of a
     /// command's words.
-    static func extract(from words: inout [String], allowsDecrypt: Bool = false) throws(BrowserError) -> KeyOptions {
+    public static func extract(from words: inout [String], allowsDecrypt: Bool = false) throws(BrowserError) -> KeyOptions {
         var options = KeyOptions()
         var index = 0
         while index < words.count {
@@ -41,7 +46,7 @@ struct KeyOptions: Equatable {
     /// Opens `path` in `session` with the key given; with none, with `REALM_BROWSER_KEY` when
     /// the file turns out to be encrypted (the variable may be set for a whole shell session,
     /// and plain files must still open).
-    func open(_ path: String, in session: Session) throws(BrowserError) {
+    public func open(_ path: String, in session: Session) throws(BrowserError) {
         if let key = try key() {
             try session.open(path: path, key: key)
             return
@@ -56,7 +61,7 @@ struct KeyOptions: Equatable {
 
     /// The key given, read and checked; nil when none was (the environment variable counts only
     /// when `environment` is passed).
-    func key(environment: [String: String]? = nil) throws(BrowserError) -> EncryptionKey? {
+    public func key(environment: [String: String]? = nil) throws(BrowserError) -> EncryptionKey? {
         do throws(EncryptionKeyError) {
             if let keyFile { return try EncryptionKey.load(keyFile: keyFile) }
             if let keyText { return try EncryptionKey.parse(text: keyText) }

@@ -62,7 +62,7 @@ public final class Session {
     /// The open write transaction (`begin`), holding Realm's lock file until commit or rollback.
     var transaction: FileEditor?
     /// What the open transaction will change, for `status`.
-    var pendingChanges: [String] = []
+    public internal(set) var pendingChanges: [String] = []
     /// `import csv`: per file path and table, exported `_key` -> the key the object got.
     var importedKeys: [String: [String: [Int64: Int64]]] = [:]
 
@@ -226,6 +226,15 @@ public final class Session {
         return path.isEmpty ? "realm\(marker)> " : "realm\(marker) " + path.map(\.label).joined() + "> "
     }
 
+    /// Whether a write transaction is open (`begin`), holding Realm's lock file.
+    public var hasOpenTransaction: Bool { transaction != nil }
+
+    /// Runs `body` with everything it prints captured, not shown; returns the text and the
+    /// error `body` threw (its partial output is returned too, for the caller to drop).
+    public func capture(_ body: () throws(BrowserError) -> Void) -> (text: String, error: BrowserError?) {
+        router.capture(body)
+    }
+
     /// Whether a transaction holds changes that are not committed yet.
     public var hasPendingChanges: Bool { !pendingChanges.isEmpty }
     public var pendingChangeCount: Int { pendingChanges.count }
@@ -240,7 +249,7 @@ public final class Session {
         path = newPath
     }
 
-    func requireCatalog() throws(BrowserError) -> Catalog {
+    public func requireCatalog() throws(BrowserError) -> Catalog {
         guard let catalog else { throw .noFileOpen }
         return catalog
     }

@@ -1,10 +1,12 @@
-import RealmShell
 #if canImport(Glibc)
 import Glibc
-import RealmInterchange
 #endif
+import RealmInterchange
+import RealmServe
+import RealmShell
 
-// realm-browser: arguments, the input loop and the exit status; everything else is RealmShell.
+// realm-browser: arguments, the input loop and the exit status; everything else is RealmShell
+// (and RealmServe for `serve`).
 
 let errors = StandardOutput(descriptor: 2)
 let options: CommandLineOptions

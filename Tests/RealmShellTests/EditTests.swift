@@ -3,6 +3,7 @@ import Foundation
 import RealmFormat
 import RealmInterchange
 import RealmQuery
+import ShellTestSupport
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import RealmShell
 import Foundation
 import RealmInterchange
+import ShellTestSupport
 import Testing
 import TestSupport
 

@@ -3,6 +3,7 @@ import RealmShell
 import Foundation
 import RealmFormat
 import RealmInterchange
+import ShellTestSupport
 import Testing
 import TestSupport
 

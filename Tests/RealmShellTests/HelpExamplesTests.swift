@@ -2,6 +2,7 @@
 import Foundation
 import RealmFormat
 @testable import RealmInterchange
+import ShellTestSupport
 import Testing
 import TestSupport
 

@@ -2,6 +2,7 @@ import RealmShell
 import Foundation
 import RealmFormat
 import RealmInterchange
+import ShellTestSupport
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import RealmShell
 import RealmInterchange
+import ShellTestSupport
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import RealmShell
 import Foundation
 import RealmFormat
+import ShellTestSupport
 import Testing
 import TestSupport
 

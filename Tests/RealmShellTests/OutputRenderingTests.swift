@@ -1,6 +1,7 @@
 @testable import RealmShell
 import Foundation
 @testable import RealmInterchange
+import ShellTestSupport
 import Testing
 
 /// The renderers on hand-made rows: the expected texts are written out from the formats'

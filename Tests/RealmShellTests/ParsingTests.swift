@@ -1,4 +1,5 @@
 import RealmShell
+import ShellTestSupport
 import Testing
 
 @Suite("Parsing what users type")

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Foundation
 import RealmFormat
+import ShellTestSupport
 import Testing
 import TestSupport
 

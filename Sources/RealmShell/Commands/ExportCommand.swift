@@ -7,7 +7,7 @@ import RealmInterchange
 /// `export json|csv [CLASS | result] FILE`: objects for other tools. One class or the last
 /// `find` result goes to FILE; without a class, JSON writes every class into one file (a member
 /// per class) and CSV writes one `CLASS.csv` per class into the directory FILE.
-enum ExportCommand {
+public enum ExportCommand {
     /// `json` or `csv`, then a class, `result` or a file name.
     static let completion = ArgumentCompletion { context in
         if context.position == 0 { return context.words(["json", "csv"]) }
@@ -26,7 +26,7 @@ enum ExportCommand {
         access: .oneVersion, completion: ExportCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
-    enum Format: String {
+    public enum Format: String, Sendable {
         case json, csv
     }
 
@@ -64,7 +64,7 @@ enum ExportCommand {
     }
 
     /// Writes one class or result in `format` to `output` (a file here, a download in `serve`).
-    static func write(_ source: ExportSource, format: Format, encoder: ExportValueEncoder, progress: ProgressReporter,
+    public static func write(_ source: ExportSource, format: Format, encoder: ExportValueEncoder, progress: ProgressReporter,
                       to output: OutputSink) throws(BrowserError) {
         do throws(RealmFormatError) {
             switch format {

@@ -5,7 +5,7 @@ import RealmFormat
 import RealmInterchange
 
 /// A progress line on standard error, drawn only when it is a terminal.
-final class ProgressReporter: ProgressListener {
+public final class ProgressReporter: ProgressListener {
     let total: Int
     let label: String
     private let enabled: Bool
@@ -13,13 +13,13 @@ final class ProgressReporter: ProgressListener {
     private var lastPercent = -1
 
     /// `drawn: false` for work no one at the terminal started (`serve` answering a page).
-    init(total: Int, label: String, drawn: Bool = true) {
+    public init(total: Int, label: String, drawn: Bool = true) {
         self.total = total
         self.label = label
         enabled = drawn && isatty(2) == 1
     }
 
-    func update(_ done: Int) {
+    public func update(_ done: Int) {
         guard enabled, total > 0 else { return }
         let percent = done * 100 / total
         guard percent != lastPercent else { return }
@@ -30,7 +30,7 @@ final class ProgressReporter: ProgressListener {
         terminal.flush()
     }
 
-    func finish() {
+    public func finish() {
         if enabled && lastPercent >= 0 {
             terminal.write("\r\u{1B}[2K")
             terminal.flush()

@@ -4,4 +4,9 @@ import RealmFormat
 public struct QueryResult {
     public let table: Table
     public let keys: [Int64]
+
+    public init(table: Table, keys: [Int64]) {
+        self.table = table
+        self.keys = keys
+    }
 }

@@ -4,7 +4,7 @@ import RealmInterchange
 /// Prints objects of one class as rows: for people a label column (`#`), optionally the object
 /// (`Task[3]`), then one column per property; in the JSON modes each object in the canonical
 /// encoding of the dumps with its `_key` (what `--json` has always printed for `find`).
-struct ObjectRowPrinter: ObjectRowSink {
+public struct ObjectRowPrinter: ObjectRowSink {
     let table: Table
     let showsObject: Bool
     let catalog: Catalog
@@ -27,7 +27,7 @@ struct ObjectRowPrinter: ObjectRowSink {
             })
     }
 
-    func add(label: String, object: ObjectHandle) throws(BrowserError) {
+    public func add(label: String, object: ObjectHandle) throws(BrowserError) {
         if printer.wantsJSON {
             printer.add([], json: try Self.json(of: object, columns: columns, encoder: encoder))
             return
@@ -48,7 +48,7 @@ struct ObjectRowPrinter: ObjectRowSink {
         printer.add(cells)
     }
 
-    func finish(notes: [String]) {
+    public func finish(notes: [String]) {
         printer.finish(notes: notes)
     }
 

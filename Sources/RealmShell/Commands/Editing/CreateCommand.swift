@@ -3,7 +3,7 @@ import RealmInterchange
 import RealmQuery
 
 /// `create CLASS [PROP = VALUE, ...]`: a new object; properties not given get Realm's defaults.
-enum CreateCommand {
+public enum CreateCommand {
     /// A class, then `property = value` assignments of its properties.
     static let completion = ArgumentCompletion { context in
         guard context.position > 0 else { return context.classNames() }
@@ -61,7 +61,7 @@ enum CreateCommand {
     }
 
     /// `a = 1, b = 'x, y'` split at the commas outside quotes and brackets.
-    static func assignments(_ text: String) -> [String] {
+    public static func assignments(_ text: String) -> [String] {
         CollectionEditing.splitTopLevel(text, at: ",", honoursEscapes: false)
             .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }

@@ -1,3 +1,4 @@
+import RealmShell
 import RealmFormat
 
 /// The keys of the last query `serve` ran, so that scrolling a result (the page asks for one

@@ -1,3 +1,4 @@
+import RealmShell
 import RealmFormat
 
 /// The elements of an object's lists, sets and dictionaries (and of a Mixed property holding

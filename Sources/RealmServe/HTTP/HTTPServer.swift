@@ -3,6 +3,7 @@ import CMicroHTTPD
 import Glibc
 #endif
 import RealmFormat
+import RealmShell
 import Synchronization
 
 /// The HTTP server under `serve`: GNU libmicrohttpd parses requests and writes responses (we

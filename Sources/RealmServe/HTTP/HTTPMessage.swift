@@ -1,3 +1,4 @@
+import RealmShell
 import RealmInterchange
 
 /// One request as `serve`'s router sees it: MHD has parsed it (no HTTP parsing of ours); the

@@ -1,3 +1,4 @@
+import RealmShell
 import RealmFormat
 import RealmInterchange
 
@@ -110,7 +111,7 @@ struct ServeEditAPI {
             }
         }
         return run { () throws(BrowserError) in
-            if session.transaction == nil { try session.execute("begin") }
+            if !session.hasOpenTransaction { try session.execute("begin") }
             try session.execute(text)
         }
     }
@@ -153,7 +154,7 @@ struct ServeEditAPI {
         let notices = session.notices
         session.notices = nil
         defer { session.notices = notices }
-        let (text, error) = session.router.capture(body)
+        let (text, error) = session.capture(body)
         if let error { return ServeAPI.response(for: error) }
         var json = "{\"message\": "
         CanonicalValueEncoder.appendJSONString(text.trimmingWhitespace(), to: &json)

@@ -1,5 +1,7 @@
+@testable import RealmServe
 @testable import RealmShell
 @testable import RealmInterchange
+import ShellTestSupport
 import Testing
 import TestSupport
 

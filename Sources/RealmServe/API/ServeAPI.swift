@@ -1,3 +1,4 @@
+import RealmShell
 import RealmFormat
 import RealmInterchange
 import RealmQuery

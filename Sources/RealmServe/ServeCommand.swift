@@ -3,6 +3,7 @@ import Glibc
 #endif
 import RealmFormat
 import RealmInterchange
+import RealmShell
 
 /// `realm-browser serve FILE`: the browser as a local web page. Prints the URL (with the
 /// token) on standard output and answers requests until SIGINT, SIGTERM or SIGHUP, then exits 0.
@@ -96,7 +97,7 @@ public enum ServeCommand {
     /// the file's write lock, and lists what it held: those changes are lost, and saying nothing
     /// would let them seem written.
     static func dropStagedChanges(_ session: Session, errors: OutputSink) {
-        guard session.transaction != nil else { return }
+        guard session.hasOpenTransaction else { return }
         let changes = session.pendingChanges
         if !changes.isEmpty {
             errors.line("realm-browser: serve: \(changes.count) staged change(s) not committed were dropped:")
@@ -108,7 +109,7 @@ public enum ServeCommand {
         let notices = session.notices
         session.notices = nil
         defer { session.notices = notices }
-        let (_, error) = session.router.capture { () throws(BrowserError) in try session.execute("rollback") }
+        let (_, error) = session.capture { () throws(BrowserError) in try session.execute("rollback") }
         if let error {
             errors.line("realm-browser: serve: the rollback failed: \(error)")
             errors.flush()

@@ -1,3 +1,4 @@
+import RealmShell
 import RealmFormat
 import RealmInterchange
 import RealmQuery
@@ -29,7 +30,7 @@ extension ServeAPI {
         if let text, text.utf8.count > Self.queryLimit { return .error(414, "the query is longer than \(Self.queryLimit) bytes") }
         var output = BufferedOutput()
         var fileName = ""
-        let (_, error) = session.router.capture { () throws(BrowserError) in
+        let (_, error) = session.capture { () throws(BrowserError) in
             try ConsistentRead.run("api", access: .oneVersion, session: session) { () throws(BrowserError) in
                 output = BufferedOutput()
                 let catalog = try session.requireCatalog()
@@ -66,7 +67,7 @@ extension ServeAPI {
     /// "to", "collection", "embedded"}]}`, what `schema --dot` draws, for the page to draw.
     func graph(_ request: HTTPRequest) -> HTTPResponse {
         var json = ""
-        let (_, error) = session.router.capture { () throws(BrowserError) in
+        let (_, error) = session.capture { () throws(BrowserError) in
             try ConsistentRead.run("api", access: .oneVersion, session: session) { () throws(BrowserError) in
                 let file = try session.requireCatalog().file
                 var classes: [String] = []

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmShell
 
 /// The address `serve` listens on (`--host`): an IPv4 or IPv6 literal, never a name, since a
 /// name would be resolved once and the address it gave could differ from what a browser later

@@ -1,3 +1,5 @@
+import RealmShell
+
 /// `realm-browser serve FILE [--port N] [--host H] [--write] [--key-file KEYFILE]`.
 struct ServeOptions: Equatable {
     static let usage = "realm-browser serve FILE [--port N] [--host ADDRESS] [--write] [--key-file KEYFILE]"

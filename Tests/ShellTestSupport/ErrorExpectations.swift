@@ -9,45 +9,45 @@ import Testing
 /// `invalidAddress`, ...): asserting that whole text would only restate our own code, so the
 /// test names the CASE and the words the message must say for the user (the offending word,
 /// the usage line, the hint).
-struct ExpectedError: CustomStringConvertible {
-    let description: String
-    let matches: (BrowserError) -> Bool
+public struct ExpectedError: CustomStringConvertible {
+    public let description: String
+    public let matches: (BrowserError) -> Bool
 
     /// Exactly this error.
-    static func exactly(_ expected: BrowserError) -> ExpectedError {
+    public static func exactly(_ expected: BrowserError) -> ExpectedError {
         ExpectedError(description: caseText(expected)) { $0 == expected }
     }
 
     /// `.usage(text)` with every one of `words` in the text.
-    static func usage(mentioning words: String...) -> ExpectedError {
+    public static func usage(mentioning words: String...) -> ExpectedError {
         message("usage", words) { if case let .usage(text) = $0 { text } else { nil } }
     }
 
     /// `.notNow(text)` with every one of `words` in the text.
-    static func notNow(mentioning words: String...) -> ExpectedError {
+    public static func notNow(mentioning words: String...) -> ExpectedError {
         message("notNow", words) { if case let .notNow(text) = $0 { text } else { nil } }
     }
 
     /// `.invalidValue(text)` with every one of `words` in the text.
-    static func invalidValue(mentioning words: String...) -> ExpectedError {
+    public static func invalidValue(mentioning words: String...) -> ExpectedError {
         message("invalidValue", words) { if case let .invalidValue(text) = $0 { text } else { nil } }
     }
 
     /// `.invalidLiteral(text)` (a value after `=` that cannot be read, with its caret line)
     /// with every one of `words` in the text.
-    static func invalidLiteral(mentioning words: String...) -> ExpectedError {
+    public static func invalidLiteral(mentioning words: String...) -> ExpectedError {
         message("invalidLiteral", words) { if case let .invalidLiteral(text) = $0 { text } else { nil } }
     }
 
     /// `.query(text)` (a query Realm would reject, with its caret line) with every one of
     /// `words` in the text.
-    static func query(mentioning words: String...) -> ExpectedError {
+    public static func query(mentioning words: String...) -> ExpectedError {
         message("query", words) { if case let .query(text) = $0 { text } else { nil } }
     }
 
     /// `.invalidAddress(text, reason:)` for exactly the address typed, the reason saying
     /// every one of `words`.
-    static func invalidAddress(_ address: String, reasonMentioning words: String...) -> ExpectedError {
+    public static func invalidAddress(_ address: String, reasonMentioning words: String...) -> ExpectedError {
         message("invalidAddress(\(String(reflecting: address)), reason:)", words) {
             if case let .invalidAddress(text, reason) = $0, text == address { reason } else { nil }
         }
@@ -55,7 +55,7 @@ struct ExpectedError: CustomStringConvertible {
 
     /// `.invalidInput(path:reason:)` for exactly the input file given, the reason saying every
     /// one of `words`.
-    static func invalidInput(path: String, reasonMentioning words: String...) -> ExpectedError {
+    public static func invalidInput(path: String, reasonMentioning words: String...) -> ExpectedError {
         message("invalidInput(path: \(String(reflecting: path)), reason:)", words) {
             if case let .invalidInput(inputPath, reason) = $0, inputPath == path { reason } else { nil }
         }
@@ -63,7 +63,7 @@ struct ExpectedError: CustomStringConvertible {
 
     /// `.cannotWrite(path:reason:)` for exactly the output path given, the reason saying every
     /// one of `words`.
-    static func cannotWrite(path: String, reasonMentioning words: String...) -> ExpectedError {
+    public static func cannotWrite(path: String, reasonMentioning words: String...) -> ExpectedError {
         message("cannotWrite(path: \(String(reflecting: path)), reason:)", words) {
             if case let .cannotWrite(outputPath, reason) = $0, outputPath == path { reason } else { nil }
         }
@@ -71,7 +71,7 @@ struct ExpectedError: CustomStringConvertible {
 
     /// `.file(.refusedEdit(reason))`: the file layer refused a change the schema does not
     /// allow; the reason says every one of `words`.
-    static func refusedEdit(mentioning words: String...) -> ExpectedError {
+    public static func refusedEdit(mentioning words: String...) -> ExpectedError {
         message("file(.refusedEdit)", words) {
             if case let .file(.refusedEdit(reason)) = $0 { reason } else { nil }
         }
@@ -79,14 +79,14 @@ struct ExpectedError: CustomStringConvertible {
 
     /// `.file(.cannotWrite(path:reason:))`: the file layer could not write exactly the path
     /// given; the reason says every one of `words`.
-    static func fileCannotWrite(path: String, reasonMentioning words: String...) -> ExpectedError {
+    public static func fileCannotWrite(path: String, reasonMentioning words: String...) -> ExpectedError {
         message("file(.cannotWrite(path: \(String(reflecting: path)), reason:))", words) {
             if case let .file(.cannotWrite(outputPath, reason)) = $0, outputPath == path { reason } else { nil }
         }
     }
 
     /// `.file(error)` for a `RealmFormatError` that `matches`, described as `what`.
-    static func file(_ what: String, where matches: @escaping (RealmFormatError) -> Bool) -> ExpectedError {
+    public static func file(_ what: String, where matches: @escaping (RealmFormatError) -> Bool) -> ExpectedError {
         ExpectedError(description: ".file(\(what))") { if case let .file(error) = $0 { matches(error) } else { false } }
     }
 
@@ -101,7 +101,7 @@ struct ExpectedError: CustomStringConvertible {
 
 /// An error as its case and payload (`.unknownClass("Dgo", suggestion: Optional("Dog"))`), where
 /// `description` would give only the message; a case without payload as its message.
-func caseText(_ error: BrowserError) -> String {
+public func caseText(_ error: BrowserError) -> String {
     guard let child = Mirror(reflecting: error).children.first, let name = child.label else { return "\"\(error)\"" }
     let payload = Mirror(reflecting: child.value).displayStyle == .tuple ? "\(child.value)" : "(\(String(reflecting: child.value)))"
     return ".\(name)\(payload)"
@@ -110,7 +110,7 @@ func caseText(_ error: BrowserError) -> String {
 /// Expects `body` to throw the `BrowserError` that `expected` describes, and records an issue
 /// naming what was thrown instead (another case, the right case with other words, another
 /// error type, or nothing at all).
-func expectError<R>(_ expected: ExpectedError, _ comment: Comment? = nil,
+public func expectError<R>(_ expected: ExpectedError, _ comment: Comment? = nil,
                     sourceLocation: SourceLocation = #_sourceLocation, performing body: () throws -> R) {
     let context = comment.map { " (\($0.rawValue))" } ?? ""
     do {

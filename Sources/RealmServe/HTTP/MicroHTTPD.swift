@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import RealmShell
 
 /// GNU libmicrohttpd's functions, loaded the first time `serve` starts (shim.h says why it is
 /// not linked: every other run of the tool would pay for mapping it and its TLS libraries).
