@@ -23,11 +23,7 @@ public struct Catalog {
     /// An object located by its position, 0-based in key order.
     public func object(in table: Table, position: Int) throws(BrowserError) -> ObjectHandle {
         let found: (leaf: ClusterLeaf, row: Int)?
-        do {
-            found = try table.objects.leaf(atPosition: position)
-        } catch {
-            throw .file(error)
-        }
+        found = try readingFile { () throws(RealmFormatError) in try table.objects.leaf(atPosition: position) }
         guard let found else {
             throw .positionOutOfRange(className: table.displayName, position: position, count: table.objects.count)
         }

@@ -135,7 +135,7 @@ public enum DiffCommand {
             guard case .encryptedWithoutKey = error else { throw .file(error) }
             if let fallback, let file = try? OpeningBesideAWriter.newest(path: path, key: fallback) { return file }
             guard let key = try keys.key(environment: session.environment) else { throw .file(error) }
-            do { return try OpeningBesideAWriter.newest(path: path, key: key) } catch { throw .file(error) }
+            return try readingFile { () throws(RealmFormatError) in try OpeningBesideAWriter.newest(path: path, key: key) }
         }
     }
 

@@ -31,11 +31,7 @@ enum DumpCommand {
         // Whole or not at all: Ctrl-C or an error leaves no half-written dump.
         let file = try path.map { path throws(BrowserError) in try ReplacingFileOutput(path: path) }
         let output: OutputSink = file ?? session.output
-        do {
-            try DumpWriter(file: catalog.file).write(tables: tables, to: output)
-        } catch {
-            throw .file(error)
-        }
+        try readingFile { () throws(RealmFormatError) in try DumpWriter(file: catalog.file).write(tables: tables, to: output) }
         output.flush()
         try file?.commit()
         if let path {

@@ -101,7 +101,7 @@ public enum ExportCommand {
         switch format {
         case .json:
             let output = try ReplacingFileOutput(path: path)
-            do { try JSONExporter(encoder: encoder, progress: progress).write(classes: classes, to: output) } catch { throw .file(error) }
+            try readingFile { () throws(RealmFormatError) in try JSONExporter(encoder: encoder, progress: progress).write(classes: classes, to: output) }
             try output.commit()
             progress.finish()
             session.confirm("exported \(total) objects of \(classes.count) class\(classes.count == 1 ? "" : "es") to \(path)")

@@ -46,11 +46,7 @@ enum GenerateCommand {
         let now = seed == nil ? Int64(time(nil)) : DemoDatabase.seededNow
         let demo = DemoDatabase(rows: rows, seed: seed ?? UInt64.random(in: 0...UInt64.max), now: now)
         let contents: (tables: [StreamedTable], backlinks: [BacklinkIndex])
-        do {
-            contents = try demo.contents()
-        } catch {
-            throw .file(error)
-        }
+        contents = try readingFile { () throws(RealmFormatError) in try demo.contents() }
         try NewFile.write(contents.tables, backlinks: contents.backlinks, to: path, force: force, key: key, label: "generating \(path)")
         session.confirm("wrote \(path): Realm Browser's demo database, 3 classes of \(rows) objects" + (seed.map { " (seed \($0))" } ?? "")
                         + (key == nil ? "" : ", encrypted"))

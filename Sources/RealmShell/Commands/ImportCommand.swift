@@ -124,11 +124,7 @@ enum ImportCommand {
         let count = plan.rows.count
         let description = "import \(count) object\(count == 1 ? "" : "s") into \(table.displayName)"
         if let editor = session.transaction {
-            do throws(RealmFormatError) {
-                _ = try editor.stagingAll { () throws(RealmFormatError) -> [Int64] in try stage(plan, into: table, editor: editor) }
-            } catch {
-                throw .file(error)
-            }
+            _ = try readingFile { () throws(RealmFormatError) in try editor.stagingAll { () throws(RealmFormatError) -> [Int64] in try stage(plan, into: table, editor: editor) } }
             session.pendingChanges.append(description)
             session.confirm("staged: \(description)  (\(session.pendingChanges.count) pending; 'commit' writes them)")
             return

@@ -44,11 +44,7 @@ enum NewFile {
     static func write(_ tables: [NewTable], to path: String, force: Bool, key: EncryptionKey? = nil, label: String) throws(BrowserError) {
         let progress = ProgressReporter(total: tables.reduce(0) { $0 + $1.keys.count }, label: label)
         defer { progress.finish() }
-        do {
-            try RealmFileWriter().write(tables: tables, to: path, overwrite: force, key: key) { progress.update($0) }
-        } catch {
-            throw .file(error)
-        }
+        try readingFile { () throws(RealmFormatError) in try RealmFileWriter().write(tables: tables, to: path, overwrite: force, key: key) { progress.update($0) } }
     }
 
     /// Tables whose objects are produced while they are written (`generate`).

@@ -25,7 +25,7 @@ enum CollectionListing {
         }
         if collection.kind == .dictionary {
             let entries: [(key: RealmValue, value: RealmValue)]
-            do { entries = try reader.entries(of: collection) } catch { throw .file(error) }
+            entries = try readingFile { () throws(RealmFormatError) in try reader.entries(of: collection) }
             count = entries.count
             stop = min(end, count)
             try checkStart(start, count: count, name: name)
@@ -36,7 +36,7 @@ enum CollectionListing {
             printer.finish(notes: notes(count))
         } else {
             let elements: [RealmValue]
-            do { elements = try reader.elements(of: collection) } catch { throw .file(error) }
+            elements = try readingFile { () throws(RealmFormatError) in try reader.elements(of: collection) }
             count = elements.count
             stop = min(end, count)
             try checkStart(start, count: count, name: name)

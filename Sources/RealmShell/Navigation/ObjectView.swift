@@ -20,7 +20,7 @@ enum ObjectView {
             printer.add([], json: try ObjectRowPrinter.json(of: object, columns: columns, encoder: CanonicalValueEncoder(file: catalog.file)))
         } else {
             let key: Int64
-            do { key = try object.key } catch { throw .file(error) }
+            key = try readingFile { () throws(RealmFormatError) in try object.key }
             var cells = [Cell(text: "\(object.table.displayName)[\(object.position)]", kind: .link),
                          Cell(text: String(key), json: String(key), kind: .number)]
             for column in columns {
@@ -62,7 +62,7 @@ enum ObjectView {
     static func render(_ object: ObjectHandle, catalog: Catalog, output: OutputSink, paint: TextPaint) throws(BrowserError) {
         let table = object.table
         let key: Int64
-        do { key = try object.key } catch { throw .file(error) }
+        key = try readingFile { () throws(RealmFormatError) in try object.key }
         let kind = table.kind == .embedded ? ", embedded" : ""
         output.line(paint.header("\(table.displayName)[\(object.position)]") + "  (object key \(key)\(kind))")
         let columns = table.columns
@@ -85,7 +85,7 @@ enum ObjectView {
         }
         for column in backlinks {
             let keys: [Int64]
-            do { keys = try ColumnLeafReader(leaf: object.leaf, column: column).backlinks(at: object.row) } catch { throw .file(error) }
+            keys = try readingFile { () throws(RealmFormatError) in try ColumnLeafReader(leaf: object.leaf, column: column).backlinks(at: object.row) }
             guard !keys.isEmpty else { continue }
             let origin = SchemaCommand.origin(of: column, catalog: catalog)
             output.line("  " + "linked from".padding(to: width) + "  \(origin) (\(keys.count) link\(keys.count == 1 ? "" : "s"); 'backlinks' lists them)")

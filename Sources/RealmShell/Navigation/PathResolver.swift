@@ -74,7 +74,7 @@ struct PathResolver {
                 throw .unknownProperty(className: object.table.displayName, name: segment.name)
             }
             let value: RealmValue
-            do { value = try object.value(of: column) } catch { throw .file(error) }
+            value = try readingFile { () throws(RealmFormatError) in try object.value(of: column) }
             current = NavigationStep(location: try locate(value, name: column.name), label: "." + column.name)
             steps.append(current)
         }
@@ -137,14 +137,14 @@ struct PathResolver {
         if collection.kind == .dictionary {
             let key = ObjectAddress.unquoted(text)
             let entries: [(key: RealmValue, value: RealmValue)]
-            do { entries = try reader.entries(of: collection) } catch { throw .file(error) }
+            entries = try readingFile { () throws(RealmFormatError) in try reader.entries(of: collection) }
             guard let entry = entries.first(where: { $0.key == .string(key) }) else {
                 throw .noSuchObject(className: name, address: "key \"\(key)\"")
             }
             return NavigationStep(location: try locate(entry.value, name: "\(name)[\(text)]"), label: "[\(text)]")
         }
         let elements: [RealmValue]
-        do { elements = try reader.elements(of: collection) } catch { throw .file(error) }
+        elements = try readingFile { () throws(RealmFormatError) in try reader.elements(of: collection) }
         guard let position = Int(text) else {
             throw .invalidAddress(path, reason: "a \(collection.kind) is indexed by position, e.g. \(name)[0]")
         }

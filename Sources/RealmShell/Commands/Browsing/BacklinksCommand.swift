@@ -26,7 +26,7 @@ enum BacklinksCommand {
         var total = 0
         for column in object.table.backlinkColumns {
             let keys: [Int64]
-            do { keys = try ColumnLeafReader(leaf: object.leaf, column: column).backlinks(at: object.row) } catch { throw .file(error) }
+            keys = try readingFile { () throws(RealmFormatError) in try ColumnLeafReader(leaf: object.leaf, column: column).backlinks(at: object.row) }
             guard !keys.isEmpty else { continue }
             total += keys.count
             output.line("\(SchemaCommand.origin(of: column, catalog: catalog)) -> \(title)  (\(keys.count) link\(keys.count == 1 ? "" : "s"))")

@@ -39,7 +39,7 @@ enum AddClassCommand {
                 tableName = try catalog.table(named: className).name
             }
             let column = try declaration.column(editor: editor, catalog: catalog, ownClass: nil)
-            do throws(RealmFormatError) { try editor.addProperty(column, toTable: tableName) } catch { throw .file(error) }
+            try readingFile { () throws(RealmFormatError) in try editor.addProperty(column, toTable: tableName) }
         }
     }
 
@@ -71,11 +71,7 @@ enum AddClassCommand {
             for declaration in declarations {
                 columns.append(try declaration.column(editor: editor, catalog: catalog, ownClass: name))
             }
-            do throws(RealmFormatError) {
-                try editor.addClass(name, columns: columns, primaryKey: declarations.first(where: \.isPrimary)?.name)
-            } catch {
-                throw .file(error)
-            }
+            try readingFile { () throws(RealmFormatError) in try editor.addClass(name, columns: columns, primaryKey: declarations.first(where: \.isPrimary)?.name) }
         }
     }
 

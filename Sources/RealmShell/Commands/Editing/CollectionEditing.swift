@@ -60,7 +60,7 @@ enum CollectionEditing {
             throw .invalidValue("\(object.table.displayName).\(column.name) is not a list, set or dictionary")
         }
         let key: Int64
-        do { key = try object.key } catch { throw .file(error) }
+        key = try readingFile { () throws(RealmFormatError) in try object.key }
         return Target(table: object.table, key: key, column: column, label: objectPath.map(\.label).joined() + "." + column.name,
                       subscripts: last.subscripts)
     }
@@ -72,7 +72,7 @@ enum CollectionEditing {
               case let .key(key) = address.selector else { return nil }
         let table = try session.requireCatalog().table(named: segments[0].name)
         let exists: Bool
-        do { exists = try editor.exists(table: table, key: key) } catch { throw .file(error) }
+        exists = try readingFile { () throws(RealmFormatError) in try editor.exists(table: table, key: key) }
         guard exists else { return nil }
         guard let column = table.column(named: segments[1].name) else {
             throw .unknownProperty(className: table.displayName, name: segments[1].name)

@@ -17,7 +17,7 @@ enum DeleteCommand {
                 throw .usage("delete CLASS[N]  (the path must lead to one object)")
             }
             let key: Int64
-            do throws(RealmFormatError) { key = try object.key } catch { throw .file(error) }
+            key = try readingFile { () throws(RealmFormatError) in try object.key }
             let label = catalog.linkLabel(table: object.table.key, key: key)
             // Standing on (or below) the object would leave the prompt pointing at nothing.
             if session.path.contains(where: { if case let .object(standing) = $0.location { return standing.table.key == object.table.key && (try? standing.key) == key } else { return false } }) {

@@ -118,7 +118,7 @@ enum ListEditCommands {
         }
         let literal = try EmbeddedObjectLiteral(literalText, for: target)
         let key: Int64
-        do { key = try object.key } catch { throw .file(error) }
+        key = try readingFile { () throws(RealmFormatError) in try object.key }
         try Transaction.change(session: session, description: "append \(literal.description) to \(location)") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name),
                   let targetTable = editor.file.table(named: target.name) else {
@@ -133,20 +133,16 @@ enum ListEditCommands {
     private static func removeEmbedded(_ listPath: String, index: Int, session: Session) throws(BrowserError) -> Bool {
         guard let (object, column, _, location) = try embeddedList(listPath, session: session) else { return false }
         let key: Int64
-        do { key = try object.key } catch { throw .file(error) }
+        key = try readingFile { () throws(RealmFormatError) in try object.key }
         try Transaction.change(session: session, description: "remove element \(index) of \(location) (deleting the embedded object)") { editor throws(BrowserError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name) else {
                 throw .file(.cannotWrite(path: editor.path, reason: "the file changed; open it again"))
             }
             let count: Int
-            do throws(RealmFormatError) { count = try editor.currentLinkList(column: editColumn, table: table, key: key).count } catch { throw .file(error) }
+            count = try readingFile { () throws(RealmFormatError) in try editor.currentLinkList(column: editColumn, table: table, key: key).count }
             // Checked against the list as staged, so the error names the position typed.
             guard index >= -count, index < count else { throw .positionOutOfRange(className: listPath, position: index, count: count) }
-            do throws(RealmFormatError) {
-                try editor.removeEmbedded(at: index < 0 ? count + index : index, column: editColumn, table: table, key: key)
-            } catch {
-                throw .file(error)
-            }
+            try readingFile { () throws(RealmFormatError) in try editor.removeEmbedded(at: index < 0 ? count + index : index, column: editColumn, table: table, key: key) }
         }
         return true
     }

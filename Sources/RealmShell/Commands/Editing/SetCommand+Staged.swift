@@ -13,7 +13,7 @@ extension SetCommand {
         let table = try catalog.table(named: className)
         guard let column = table.column(named: property) else { throw .unknownProperty(className: table.displayName, name: property) }
         let exists: Bool
-        do { exists = try editor.exists(table: table, key: key) } catch { throw .file(error) }
+        exists = try readingFile { () throws(RealmFormatError) in try editor.exists(table: table, key: key) }
         guard exists else { return false }
         let location = "\(table.displayName)[_key = \(key)].\(property)"
         if column.isLink && column.collection == nil {

@@ -97,7 +97,7 @@ enum SetCommand {
             literal = try EmbeddedObjectLiteral(valueText, for: target)
         }
         let key: Int64
-        do { key = try object.key } catch { throw .file(error) }
+        key = try readingFile { () throws(RealmFormatError) in try object.key }
         try Transaction.change(session: session, description: "\(location) = \(literal?.description ?? "null")") { editor throws(RealmFormatError) in
             guard let table = editor.file.table(named: object.table.name), let editColumn = table.column(named: column.name),
                   let targetTable = editor.file.table(named: target.name) else {
@@ -127,7 +127,7 @@ enum SetCommand {
         guard target.table.key == column.targetTableKey else {
             throw .invalidValue("\(column.name) links to \(column.targetTableKey.flatMap { catalog.file.table(withKey: $0)?.displayName } ?? "?"), not to \(target.table.displayName)")
         }
-        do { return (target.table, try target.key) } catch { throw .file(error) }
+        return try readingFile { () throws(RealmFormatError) in (target.table, try target.key) }
     }
 
     /// The `=` that separates the path from the value (outside brackets and quotes).

@@ -7,7 +7,7 @@ enum Transaction {
     static func change(session: Session, description: String,
                        _ stage: (FileEditor) throws(RealmFormatError) -> Void) throws(BrowserError) {
         try change(session: session, unchanged: "") { editor throws(BrowserError) -> String? in
-            do throws(RealmFormatError) { try stage(editor) } catch { throw .file(error) }
+            try readingFile { () throws(RealmFormatError) in try stage(editor) }
             return description
         }
     }
@@ -27,7 +27,7 @@ enum Transaction {
     static func change(session: Session, unchanged: String,
                        _ stage: (FileEditor) throws(RealmFormatError) -> String?) throws(BrowserError) {
         try change(session: session, unchanged: unchanged) { editor throws(BrowserError) -> String? in
-            do throws(RealmFormatError) { return try stage(editor) } catch { throw .file(error) }
+            return try readingFile { () throws(RealmFormatError) in try stage(editor) }
         }
     }
 
@@ -44,7 +44,7 @@ enum Transaction {
             return
         }
         let editor: FileEditor
-        do { editor = try FileEditor(reusing: catalog.file) } catch { throw .file(error) }
+        editor = try readingFile { () throws(RealmFormatError) in try FileEditor(reusing: catalog.file) }
         guard let committed = try stage(editor) else {
             session.confirm(unchanged)
             return
@@ -70,7 +70,7 @@ enum Transaction {
         run: { _, session throws(BrowserError) in
             let catalog = try session.requireCatalog()
             guard session.transaction == nil else { throw .notNow("a transaction is already open; 'commit' or 'rollback' it") }
-            do throws(RealmFormatError) { session.transaction = try FileEditor(reusing: catalog.file) } catch { throw .file(error) }
+            session.transaction = try readingFile { () throws(RealmFormatError) in try FileEditor(reusing: catalog.file) }
         })
 
     static let commit = CommandSpec(
