@@ -15,14 +15,14 @@ import RealmShell
 /// are rolled back (the file's write lock released) and listed on standard error; the exit
 /// status is still 0, since stopping the server is how it is meant to end.
 public enum ServeCommand {
-    public static func commandLine(_ arguments: [String], session: Session, output: OutputSink, errors: OutputSink) -> Int32 {
+    public static func commandLine(_ arguments: [String], session: Session, output: OutputSink, errors: OutputSink) -> ExitStatus {
         let options: ServeOptions
         do {
             options = try ServeOptions.parse(arguments)
         } catch {
             errors.line("realm-browser: \(error)")
             errors.flush()
-            return 2
+            return .usage
         }
         // Blocked before MHD starts its thread, which inherits the mask: the signals then only
         // reach `sigwait` below, never a thread in the middle of a request.
@@ -82,7 +82,7 @@ public enum ServeCommand {
         } catch {
             errors.line("realm-browser: \(error)")
             errors.flush()
-            return 1
+            return .failure
         }
         var received: Int32 = 0
         sigwait(&signals, &received)
@@ -90,7 +90,7 @@ public enum ServeCommand {
         server.awaitAnswers()
         server.stop()
         dropStagedChanges(session, errors: errors)
-        return 0
+        return .success
     }
 
     /// Rolls back a transaction `/api/edit` opened and no `/api/commit` closed, which releases

@@ -1,8 +1,8 @@
 /// `-c COMMANDS` and `-f SCRIPT` together: the commands first, then each script file in turn,
 /// one exit status for all of them.
 public enum ScriptInputs {
-    public static func run(commands: String?, scriptFiles: [String], runner: ScriptRunner) -> ScriptRunner.ExitStatus {
-        var status = ScriptRunner.ExitStatus.success
+    public static func run(commands: String?, scriptFiles: [String], runner: ScriptRunner) -> ExitStatus {
+        var status = ExitStatus.success
         var inputs: [(lines: [String], source: String?)] = []
         if let commands { inputs.append(([commands], nil)) }
         for path in scriptFiles {

@@ -22,13 +22,6 @@ public struct ScriptRunner {
         self.bail = bail
     }
 
-    public enum ExitStatus: Int32 {
-        case success = 0
-        case failure = 1
-        case usage = 2
-        case interrupted = 130
-    }
-
     /// Whether Ctrl-C stopped the run (the session's cancellation was requested).
     public var wasInterrupted: Bool { session.cancellation.isRequested }
 

@@ -15,7 +15,7 @@ do {
 } catch {
     errors.line("realm-browser: \(error)\nTry 'realm-browser --help'.")
     errors.flush()
-    exit(ScriptRunner.ExitStatus.usage.rawValue)
+    exit(ExitStatus.usage.rawValue)
 }
 // A key given with --key shows in `ps` and /proc/PID/cmdline: overwrite it there once read
 // (it was visible until now; --help recommends --key-file or REALM_BROWSER_KEY).
@@ -26,7 +26,7 @@ for index in 1..<max(1, Int(CommandLine.argc) - 1) {
 }
 if options.showHelp || options.showVersion {
     print(options.showHelp ? CommandLineOptions.usage : CommandLineOptions.version, terminator: options.showHelp ? "" : "\n")
-    exit(0)
+    exit(ExitStatus.success.rawValue)
 }
 
 let session = Session(output: StandardOutput())
@@ -41,10 +41,10 @@ let environment = getenv(keyVariable).map { [keyVariable: String(cString: $0)] }
 // `diff A B`, `verify FILE`, `open FILE` and the other commands that open a file read the key from here too.
 session.environment = environment
 if let diffArguments = options.diffArguments {
-    exit(DiffCommand.commandLine(diffArguments, session: session, errors: errors))
+    exit(DiffCommand.commandLine(diffArguments, session: session, errors: errors).rawValue)
 }
 if let serveArguments = options.serveArguments {
-    exit(ServeCommand.commandLine(serveArguments, session: session, output: StandardOutput(), errors: errors))
+    exit(ServeCommand.commandLine(serveArguments, session: session, output: StandardOutput(), errors: errors).rawValue)
 }
 let runner = ScriptRunner(session: session, errors: errors, bail: options.bail)
 // Ctrl-C stops the running command (and, in a script, the script) rather than the process.
@@ -55,7 +55,7 @@ if let path = options.path {
     } catch {
         errors.line("realm-browser: \(error)")
         errors.flush()
-        exit(ScriptRunner.ExitStatus.failure.rawValue)
+        exit(ExitStatus.failure.rawValue)
     }
 }
 
@@ -89,7 +89,7 @@ while !session.wantsToQuit {
             errors.line("realm-browser: the input ended; \(session.pendingChangeCount) staged change(s) were not committed (the file is untouched)")
             errors.flush()
             LineEditor.finish()
-            exit(ScriptRunner.ExitStatus.failure.rawValue)
+            exit(ExitStatus.failure.rawValue)
         }
         continue
     }
@@ -101,4 +101,4 @@ while !session.wantsToQuit {
     }
 }
 LineEditor.finish()
-exit(0)
+exit(ExitStatus.success.rawValue)

@@ -30,16 +30,16 @@ public enum DiffCommand {
     /// `realm-browser diff A B ...`: the comparison with diff(1)'s exit status — 0 when the files
     /// hold the same schema and objects, 1 when they differ, 2 when they could not be compared
     /// (a file that does not open, a wrong key, bad arguments), the error on `errors`.
-    public static func commandLine(_ words: [String], session: Session, errors: OutputSink) -> Int32 {
+    public static func commandLine(_ words: [String], session: Session, errors: OutputSink) -> ExitStatus {
         do {
             let identical = try run(words, session, fromCommandLine: true)
             session.output.flush()
-            return identical ? 0 : 1
+            return identical ? .success : .failure
         } catch {
             session.output.flush()
             errors.line("realm-browser: \(error)")
             errors.flush()
-            return 2
+            return .usage
         }
     }
 
