@@ -25,37 +25,10 @@ public enum InterchangeError: Error, CarriesFileErrors, Equatable, CustomStringC
     }
 }
 
-/// Told how far long work has come (objects exported), for a progress bar the caller draws.
-public protocol ProgressListener: AnyObject {
-    func update(_ done: Int)
-}
-
 extension Cancellation {
     /// A check for loops over records rather than leaves (import): every 256th index.
     public static func check(atRecord index: Int) throws(InterchangeError) {
         guard index & 255 == 0 else { return }
         do { try check() } catch { throw .interrupted }
-    }
-}
-
-extension String {
-    /// The text without leading and trailing whitespace (newlines included).
-    public func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
-    }
-}
-
-/// The text of floating-point numbers in exports and on screen: Swift's shortest form that
-/// reads back as the same number, `nan`, `inf` or `-inf`.
-public enum NumberText {
-    public static func text(of number: Float) -> String {
-        number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : "\(number)"
-    }
-
-    public static func text(of number: Double) -> String {
-        number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : "\(number)"
     }
 }

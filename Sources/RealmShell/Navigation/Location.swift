@@ -10,10 +10,3 @@ public enum Location {
     /// The objects a query returned.
     case results(QueryResult)
 }
-
-/// One step of a navigation path, with the text it adds to the prompt (`Specimen[3]`,
-/// `.category`, `[2]`).
-public struct NavigationStep {
-    public let location: Location
-    public let label: String
-}

@@ -88,14 +88,3 @@ public struct Cell: Equatable, Sendable {
 
 /// How a column's cells line up in the aligned modes.
 public enum ColumnAlignment: Equatable, Sendable { case left, right }
-
-/// A column of output: its name (header, CSV header, JSON key, line-mode label) and alignment.
-public struct OutputColumn: Equatable, Sendable {
-    public let name: String
-    public let alignment: ColumnAlignment
-
-    public init(_ name: String, alignment: ColumnAlignment = .left) {
-        self.name = name
-        self.alignment = alignment
-    }
-}

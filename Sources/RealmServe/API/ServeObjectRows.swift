@@ -2,28 +2,6 @@ import RealmShell
 import RealmFormat
 import RealmInterchange
 
-/// A listing's rows as JSON objects, for an answer of `serve`: what the REPL's json mode prints
-/// for the same rows, built from the same cells (no output mode switched, nothing parsed back).
-final class JSONRows: RowSink {
-    let columns: [OutputColumn]
-    private(set) var objects: [String] = []
-
-    init(columns: [OutputColumn]) {
-        self.columns = columns
-    }
-
-    var wantsJSON: Bool { true }
-
-    func add(_ cells: [Cell], json: String?) {
-        objects.append(json ?? RowPrinter.jsonObject(columns, cells))
-    }
-
-    func finish(notes: [String]) {}
-
-    /// `[{...}, {...}]`
-    var array: String { "[" + objects.joined(separator: ", ") + "]" }
-}
-
 /// A page of objects for `serve`: each object's canonical JSON (as the dumps encode it, with
 /// `_key`) and, beside it, the REPL's text of each of its values (`ServeCells`), so the page
 /// shows values exactly as the REPL's tables do.
