@@ -39,7 +39,6 @@ public final class Session {
     public var cancellation = Cancellation()
     /// Set by `quit`; the driver stops reading commands.
     public private(set) var wantsToQuit = false
-    var listing: Listing?
     /// How rows print (`mode`): `table` for people; `csv`, `json`, `jsonl` whole results for scripts.
     public var outputMode: OutputMode = .table
     /// Whether tables and CSV start with the column names (`headers on|off`).
@@ -53,12 +52,18 @@ public final class Session {
             router.usePager(settings.pager, height: { settings.lines }, width: { settings.columns })
         }
     }
-    /// The class and text of the last `find`, for `sort`.
-    var lastQuery: (tableName: String, text: String)?
+    /// Where the user stands, where `back` goes, what `more` and `sort` continue.
+    var navigation = Navigation()
     /// Where the user stands (`cd`); empty at the top.
-    public internal(set) var path: [NavigationStep] = []
-    /// Earlier paths, for `back`.
-    var previousPaths: [[NavigationStep]] = []
+    public var path: [NavigationStep] { navigation.path }
+    var listing: Listing? {
+        get { navigation.listing }
+        set { navigation.listing = newValue }
+    }
+    var lastQuery: (tableName: String, text: String)? {
+        get { navigation.lastQuery }
+        set { navigation.lastQuery = newValue }
+    }
     /// The open write transaction (`begin`), holding Realm's lock file until commit or rollback.
     var transaction: FileEditor?
     /// What the open transaction will change, for `status`.
@@ -119,9 +124,8 @@ public final class Session {
             }
             if catalog?.file.path != path { appPresence = .unknown }
             catalog = Catalog(file: file)
-            listing = nil
-            self.path = []
-            previousPaths = []
+            // Another file: nothing to go back to or continue; the last query's text stays for `sort`.
+            navigation = Navigation(lastQuery: navigation.lastQuery)
         } catch {
             throw .file(error)
         }
@@ -196,16 +200,16 @@ public final class Session {
     /// Opens the newest version of the file after another process committed, keeping the
     /// navigation path, the back history and a class listing where they still resolve.
     func reloadKeepingNavigation(pinned: PinnedVersion? = nil) throws(BrowserError) {
-        let history = previousPaths.map { $0.map(\.label).joined() }
-        let savedListing = listing
-        let savedQuery = lastQuery
+        let saved = navigation
         try reopen(pinned: pinned)
         if let catalog {
             let resolver = PathResolver(catalog: catalog)
-            previousPaths = history.compactMap { labels in labels.isEmpty ? [] : try? resolver.resolve(labels, from: []) }
+            navigation.previousPaths = saved.previousPaths.map { $0.map(\.label).joined() }
+                .compactMap { labels in labels.isEmpty ? [] : try? resolver.resolve(labels, from: []) }
         }
-        if case .table? = savedListing { listing = savedListing }
-        lastQuery = savedQuery
+        // A class listing continues by position; a collection's or a result's would not mean the same.
+        if case .table? = saved.listing { navigation.listing = saved.listing }
+        navigation.lastQuery = saved.lastQuery
     }
 
     /// Opens the current file again after a commit, keeping the navigation path where it can.
@@ -215,7 +219,7 @@ public final class Session {
         pendingChanges = []
         try open(path: file.path, pinned: pinned, key: file.mapped.key)
         if !labels.isEmpty, let catalog, let restored = try? PathResolver(catalog: catalog).resolve(labels, from: []) {
-            path = restored
+            navigation.path = restored
         }
     }
 
@@ -245,8 +249,7 @@ public final class Session {
 
     /// Moves to `newPath`, remembering the current one for `back`.
     func move(to newPath: [NavigationStep]) {
-        previousPaths.append(path)
-        path = newPath
+        navigation.move(to: newPath)
     }
 
     public func requireCatalog() throws(BrowserError) -> Catalog {

@@ -46,7 +46,8 @@ public enum ConsistentRead {
         try catchUp(session)
         for _ in 0..<attempts {
             guard let catalog = session.catalog else { break }
-            let saved = SavedNavigation(session)
+            // What the command may change in the session and must undo before it runs again.
+            let saved = session.navigation
             session.router.hold()
             var failure: BrowserError?
             session.versionConfirmed = false
@@ -63,7 +64,7 @@ public enum ConsistentRead {
                 return
             }
             session.router.release(deliver: false)
-            saved.restore(in: session)
+            session.navigation = saved
             try reload(session, during: name)
         }
         throw .fileChanged(path: session.file?.path ?? "", attempts: attempts)
@@ -87,27 +88,5 @@ public enum ConsistentRead {
         if let command { message += " while '\(command)' was reading; ran it again" }
         (session.notices ?? session.output).line(message)
         (session.notices ?? session.output).flush()
-    }
-
-    /// What a command may change in the session and must undo before it runs again.
-    private struct SavedNavigation {
-        let path: [NavigationStep]
-        let previousPaths: [[NavigationStep]]
-        let listing: Listing?
-        let lastQuery: (tableName: String, text: String)?
-
-        init(_ session: Session) {
-            path = session.path
-            previousPaths = session.previousPaths
-            listing = session.listing
-            lastQuery = session.lastQuery
-        }
-
-        func restore(in session: Session) {
-            session.path = path
-            session.previousPaths = previousPaths
-            session.listing = listing
-            session.lastQuery = lastQuery
-        }
     }
 }

@@ -6,9 +6,9 @@ enum BackCommand {
         access: .oneVersion, completion: .nothing,
         run: { _, session throws(BrowserError) in
             _ = try session.requireCatalog()
-            guard let previous = session.previousPaths.popLast() else {
+            guard let previous = session.navigation.previousPaths.popLast() else {
                 throw .notNow("there is no earlier place to go back to (cd moves)")
             }
-            session.path = previous
+            session.navigation.path = previous
         })
 }
