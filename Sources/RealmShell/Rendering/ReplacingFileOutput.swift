@@ -5,16 +5,18 @@ import RealmFormat
 import RealmInterchange
 
 /// An output file that appears whole or not at all (`export`, `dump --out`): written under a
-/// temporary name beside it (`FILE.tmp-PID`, as the new-file writer names its own) and renamed
-/// over FILE by `commit()`. Released without a commit (Ctrl-C, an error), the temporary file
+/// temporary name beside it and put in place by `commit()` (`ReplacementFile`, as the new-file
+/// writer writes its own). Released without a commit (Ctrl-C, an error), the temporary file
 /// is removed and a FILE that existed is untouched.
 ///
 /// A FILE that exists and is not a regular file (a FIFO, a device, a symbolic link) is written
 /// in place: renaming would replace the pipe or the link rather than write through it.
 public final class ReplacingFileOutput: OutputSink {
     public let path: String
+    /// Where the output is written until `commit()`; nil when FILE is written in place.
+    private let replacement: ReplacementFile?
     /// The name written to until `commit()`; nil when FILE is written in place.
-    public let temporaryPath: String?
+    public var temporaryPath: String? { replacement?.temporaryPath }
     private let output: StandardOutput
     private let descriptor: Int32
     private var closed = false
@@ -24,13 +26,13 @@ public final class ReplacingFileOutput: OutputSink {
         var status = stat()
         let exists = lstat(path, &status) == 0
         if exists && status.st_mode & S_IFMT != S_IFREG {
-            temporaryPath = nil
+            replacement = nil
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         } else {
-            let temporary = path + ".tmp-\(getpid())"
-            temporaryPath = temporary
-            unlink(temporary)
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let replacement = ReplacementFile(replacing: path)
+            self.replacement = replacement
+            replacement.discard()
+            descriptor = open(replacement.temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             // The replacement keeps the permissions the file had.
             if exists && descriptor >= 0 { fchmod(descriptor, status.st_mode & 0o7777) }
         }
@@ -53,7 +55,7 @@ public final class ReplacingFileOutput: OutputSink {
         // What is still buffered must not reach the descriptor after it is closed (or reused).
         output.discardBuffered()
         close(descriptor)
-        if let temporaryPath { unlink(temporaryPath) }
+        replacement?.discard()
     }
 
     public func write(_ text: String) {
@@ -81,11 +83,6 @@ public final class ReplacingFileOutput: OutputSink {
         }
         closed = true
         close(descriptor)
-        guard let temporaryPath else { return }
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw .cannotWrite(path: path, reason: reason)
-        }
+        if let reason = replacement?.putInPlace(syncingDirectory: true) { throw .cannotWrite(path: path, reason: reason) }
     }
 }

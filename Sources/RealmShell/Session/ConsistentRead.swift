@@ -44,14 +44,14 @@ public enum ConsistentRead {
             return
         }
         try catchUp(session)
-        for _ in 0..<attempts {
-            guard let catalog = session.catalog else { break }
+        try VersionRetry.run(attempts: attempts, { () throws(BrowserError) -> VersionRetry.Outcome<Void> in
+            let catalog = try session.requireCatalog()
             // What the command may change in the session and must undo before it runs again.
             let saved = session.navigation
             session.router.hold()
             var failure: BrowserError?
             session.versionConfirmed = false
-            do {
+            do throws(BrowserError) {
                 try body()
             } catch {
                 failure = error
@@ -61,13 +61,13 @@ public enum ConsistentRead {
             if session.versionConfirmed || (try? FileVersion.current(path: catalog.file.path, key: catalog.file.mapped.key)) == catalog.file.openedVersion {
                 session.router.release(deliver: true)
                 if let failure { throw failure }
-                return
+                return .done(())
             }
             session.router.release(deliver: false)
             session.navigation = saved
             try reload(session, during: name)
-        }
-        throw .fileChanged(path: session.file?.path ?? "", attempts: attempts)
+            return .overtaken
+        }, exhausted: { .fileChanged(path: session.file?.path ?? "", attempts: attempts) })
     }
 
     /// Opens the newest version if another process committed since the file was opened.

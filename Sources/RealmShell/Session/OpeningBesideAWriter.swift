@@ -13,15 +13,16 @@ enum OpeningBesideAWriter {
     static let attempts = 4
 
     static func newest(path: String, key: EncryptionKey?) throws(RealmFormatError) -> RealmFile {
-        var attempt = 1
-        while true {
+        var lastFailure: RealmFormatError?
+        return try VersionRetry.run(attempts: attempts, { () throws(RealmFormatError) -> VersionRetry.Outcome<RealmFile> in
             let before = try? FileVersion.current(path: path, key: key)
-            do {
-                return try FileOpening.open(path: path, key: key)
+            do throws(RealmFormatError) {
+                return .done(try FileOpening.open(path: path, key: key))
             } catch {
-                guard attempt < attempts, (try? FileVersion.current(path: path, key: key)) != before else { throw error }
-                attempt += 1
+                guard (try? FileVersion.current(path: path, key: key)) != before else { throw error }
+                lastFailure = error
+                return .overtaken
             }
-        }
+        }, exhausted: { lastFailure ?? .notARealmFile(reason: "\(path) kept changing while it was opened") })
     }
 }

@@ -36,13 +36,14 @@ public struct RealmFileWriter {
             }
             if !overwrite { throw .cannotWrite(path: path, reason: "the file exists (use --force to replace it)") }
         }
-        let temporary = path + ".tmp-\(getpid())"
+        let replacement = ReplacementFile(replacing: path)
+        let temporary = replacement.temporaryPath
         do {
             let writer = try NodeWriter(path: temporary, key: key, durable: durable)
             let top = try TableSetWriter(writer: writer, tables: tables, backlinks: backlinks).write(progress: progress)
             try writer.finish(topRef: top)
         } catch {
-            unlink(temporary)
+            replacement.discard()
             // The temporary name is ours, not the user's: report the file they asked for.
             if case let .cannotWrite(failed, reason) = error, failed.isEmpty || failed == temporary {
                 throw .cannotWrite(path: path, reason: reason)
@@ -50,18 +51,6 @@ public struct RealmFileWriter {
             if case let .encryption(failed, reason) = error, failed == temporary { throw .encryption(path: path, reason) }
             throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: reason)
-        }
-        guard durable else { return }
-        // Make the rename itself durable.
-        let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-        let descriptor = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
-        }
+        if let reason = replacement.putInPlace(syncingDirectory: durable) { throw .cannotWrite(path: path, reason: reason) }
     }
 }
