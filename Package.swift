@@ -61,6 +61,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RealmInterchange", "RealmFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "RealmInterchange", "TestSupport"]),
+        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmFormat", "TestSupport"]),
+        .testTarget(name: "RealmDiffTests", dependencies: ["RealmDiff", "RealmFormat", "RealmInterchange", "TestSupport"]),
+        .testTarget(name: "RealmDemoTests", dependencies: ["RealmDemo", "RealmFormat", "TestSupport"]),
+        .testTarget(name: "RealmModelsTests", dependencies: ["RealmModels", "RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmLegacyTests", dependencies: ["RealmLegacy", "RealmFormat", "RealmInterchange", "RealmQuery", "TestSupport"]),
         // What the shell's and serve's tests share: which error a command is expected to report.
         .target(name: "ShellTestSupport", dependencies: ["RealmShell", "TestSupport"], path: "Tests/ShellTestSupport"),

@@ -23,6 +23,17 @@ struct GenerateDemoTests {
 
     func dump(_ path: String) throws -> JSONValue { try FileSession.dump(path) }
 
+    @Test("generate demo writes what the demo database streams, byte for byte", arguments: [0, 300])
+    func commandWritesTheStreamedDatabase(rows: Int) throws {
+        let command = temporaryPath("command.realm")
+        let streamed = temporaryPath("streamed.realm")
+        defer { try? FileManager.default.removeItem(atPath: command); try? FileManager.default.removeItem(atPath: streamed) }
+        _ = try generate("\(command) --rows \(rows) --seed 11")
+        let contents = try DemoDatabase(rows: rows, seed: 11, now: DemoDatabase.seededNow).contents()
+        try RealmFileWriter().write(streamedTables: contents.tables, backlinks: contents.backlinks, to: streamed)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: command)) == (try Data(contentsOf: URL(fileURLWithPath: streamed))))
+    }
+
     @Test func seededRunsRepeatAndAccountForEveryByte() throws {
         let first = temporaryPath("a.realm")
         let second = temporaryPath("b.realm")

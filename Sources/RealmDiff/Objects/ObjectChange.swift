@@ -37,4 +37,11 @@ public struct ClassSummary: Equatable {
     public var unchanged = 0
 
     public var isUnchanged: Bool { added == 0 && removed == 0 && changed == 0 }
+
+    public init(added: Int = 0, removed: Int = 0, changed: Int = 0, unchanged: Int = 0) {
+        self.added = added
+        self.removed = removed
+        self.changed = changed
+        self.unchanged = unchanged
+    }
 }

@@ -1,4 +1,3 @@
-@testable import RealmShell
 import Foundation
 @testable import RealmFormat
 @testable import RealmInterchange
@@ -28,14 +27,14 @@ struct ByteExportTests {
     static func csv(of table: Table, keys: [Int64]? = nil, file: RealmFile) throws -> String {
         let output = BufferedOutput()
         var done = 0
-        try CSVExporter(encoder: ExportValueEncoder(file: file), progress: ProgressReporter(total: 0, label: "test"))
+        try CSVExporter(encoder: ExportValueEncoder(file: file), progress: SilentProgress())
             .write(ExportSource(table: table, keys: keys), to: output, done: &done)
         return output.text
     }
 
     static func json(of table: Table, keys: [Int64]? = nil, file: RealmFile) throws -> String {
         let output = BufferedOutput()
-        try JSONExporter(encoder: ExportValueEncoder(file: file), progress: ProgressReporter(total: 0, label: "test"))
+        try JSONExporter(encoder: ExportValueEncoder(file: file), progress: SilentProgress())
             .write(ExportSource(table: table, keys: keys), to: output)
         return output.text
     }
@@ -193,4 +192,9 @@ struct ByteExportTests {
         #expect(json.array?[2]["float"] == .string("nan"))
         #expect(json.array?[3]["targets"] == .array([.string(" padded "), .string("ключ"), .string("plain")]))
     }
+}
+
+/// Progress nobody watches.
+final class SilentProgress: ProgressListener {
+    func update(_ done: Int) {}
 }

@@ -1,13 +1,12 @@
-import RealmDemo
-import RealmShell
 import Foundation
+import RealmDemo
 import RealmFormat
-import RealmInterchange
 import Testing
 import TestSupport
 
-/// `generate demo` produces its objects a leaf at a time while it writes them; the file must be
-/// the very one the in-memory recipe (`ReferenceDemoTables`) writes, byte for byte.
+/// The demo database (what `generate demo` writes) is produced a leaf at a time while it is
+/// written; the file must be the very one the in-memory recipe (`ReferenceDemoTables`) writes,
+/// byte for byte.
 @Suite("Generate demo, streamed")
 struct GenerateStreamingTests {
     func temporaryPath(_ name: String) -> String {
@@ -24,7 +23,9 @@ struct GenerateStreamingTests {
             try? FileManager.default.removeItem(atPath: streamed)
             try? FileManager.default.removeItem(atPath: reference)
         }
-        try Session(output: BufferedOutput()).execute("generate demo \(streamed) --rows \(rows) --seed 11")
+        // As `generate demo FILE --rows N --seed 11` writes it.
+        let contents = try DemoDatabase(rows: rows, seed: 11, now: DemoDatabase.seededNow).contents()
+        try RealmFileWriter().write(streamedTables: contents.tables, backlinks: contents.backlinks, to: streamed)
         try RealmFileWriter().write(tables: ReferenceDemoTables(rows: rows, seed: 11).tables(), to: reference)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: streamed)))
         #expect(bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: reference))))

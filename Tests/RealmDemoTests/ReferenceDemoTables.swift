@@ -1,5 +1,4 @@
 import RealmDemo
-import RealmShell
 import RealmFormat
 
 /// The demo database as `generate demo` built it before it streamed: every value of the three

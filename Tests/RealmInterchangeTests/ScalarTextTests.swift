@@ -1,4 +1,3 @@
-@testable import RealmShell
 import Foundation
 import RealmFormat
 @testable import RealmInterchange
