@@ -87,7 +87,7 @@ enum ObjectView {
             let keys: [Int64]
             keys = try readingFile { () throws(RealmFormatError) in try ColumnLeafReader(leaf: object.leaf, column: column).backlinks(at: object.row) }
             guard !keys.isEmpty else { continue }
-            let origin = SchemaCommand.origin(of: column, catalog: catalog)
+            let origin = SchemaVocabulary.origin(of: column, in: catalog.file)
             output.line("  " + "linked from".padding(to: width) + "  \(origin) (\(keys.count) link\(keys.count == 1 ? "" : "s"); 'backlinks' lists them)")
         }
     }
@@ -103,7 +103,7 @@ enum ObjectView {
             }
             return try inline(object, catalog: catalog, depth: depth + 1)
         case let .collection(collection):
-            let type = SchemaCommand.typeDescription(column, catalog: catalog).split(separator: " (").first.map(String.init) ?? ""
+            let type = SchemaVocabulary.typeDescription(column, in: catalog.file).split(separator: " (").first.map(String.init) ?? ""
             let unit = collection.kind == .dictionary ? (collection.elementCount == 1 ? "entry" : "entries") : (collection.elementCount == 1 ? "item" : "items")
             let summary = "\(type), \(collection.elementCount) \(unit)"
             guard collection.elementCount > 0 else { return summary }

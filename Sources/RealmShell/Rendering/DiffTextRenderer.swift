@@ -45,12 +45,12 @@ final class DiffTextRenderer: DiffReceiver {
             case let .primaryKeyChanged(name, old, new):
                 output.line("  ~ class \(name): primary key \(old ?? "none") → \(new ?? "none")")
             case let .propertyAdded(name, column):
-                output.line("  + property \(name).\(column.name): " + SchemaCommand.typeDescription(column, catalog: b))
+                output.line("  + property \(name).\(column.name): " + SchemaVocabulary.typeDescription(column, in: b.file))
             case let .propertyRemoved(name, column):
-                output.line("  - property \(name).\(column.name): " + SchemaCommand.typeDescription(column, catalog: a))
+                output.line("  - property \(name).\(column.name): " + SchemaVocabulary.typeDescription(column, in: a.file))
             case let .propertyChanged(name, old, new):
-                output.line("  ~ property \(name).\(old.name): " + SchemaCommand.typeDescription(old, catalog: a)
-                            + " → " + SchemaCommand.typeDescription(new, catalog: b))
+                output.line("  ~ property \(name).\(old.name): " + SchemaVocabulary.typeDescription(old, in: a.file)
+                            + " → " + SchemaVocabulary.typeDescription(new, in: b.file))
             }
         }
     }
@@ -63,7 +63,7 @@ final class DiffTextRenderer: DiffReceiver {
         let columns = table.columns
         let width = columns.map { TextWidth.of($0.name) }.max() ?? 0
         for column in columns {
-            output.line("      " + column.name.padding(to: width) + "  " + SchemaCommand.typeDescription(column, catalog: catalog))
+            output.line("      " + column.name.padding(to: width) + "  " + SchemaVocabulary.typeDescription(column, in: catalog.file))
         }
     }
 

@@ -1,4 +1,5 @@
 import RealmFormat
+import RealmInterchange
 
 /// `schema --dot`: the class graph in Graphviz DOT, so that
 /// `realm-browser app.realm -c 'schema --dot' | dot -Tpng > schema.png` draws the schema.
@@ -43,7 +44,7 @@ struct SchemaGraph {
         var rows = ["<tr><td bgcolor=\"#dde4ee\"><b>\(Self.html(table.displayName))</b>\(Self.html(kind))</td></tr>"]
         let catalog = Catalog(file: file)
         for (index, column) in table.columns.enumerated() {
-            let text = column.name + ": " + SchemaCommand.typeDescription(column, catalog: catalog)
+            let text = column.name + ": " + SchemaVocabulary.typeDescription(column, in: catalog.file)
             rows.append("<tr><td port=\"p\(index)\" align=\"left\">\(Self.html(text))</td></tr>")
         }
         for (index, backlink) in origins(of: table).enumerated() {

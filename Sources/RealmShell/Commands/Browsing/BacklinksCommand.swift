@@ -29,7 +29,7 @@ enum BacklinksCommand {
             keys = try readingFile { () throws(RealmFormatError) in try ColumnLeafReader(leaf: object.leaf, column: column).backlinks(at: object.row) }
             guard !keys.isEmpty else { continue }
             total += keys.count
-            output.line("\(SchemaCommand.origin(of: column, catalog: catalog)) -> \(title)  (\(keys.count) link\(keys.count == 1 ? "" : "s"))")
+            output.line("\(SchemaVocabulary.origin(of: column, in: catalog.file)) -> \(title)  (\(keys.count) link\(keys.count == 1 ? "" : "s"))")
             let originTable = column.targetTableKey.map { catalog.file.table(withKey: $0) } ?? nil
             for key in keys {
                 output.line("  " + (originTable.map { catalog.linkLabel(table: $0.key, key: key) } ?? "object key \(key)"))

@@ -55,18 +55,10 @@ enum SchemaCommand {
         let columns = table.columns
         let width = columns.map { TextWidth.of($0.name) }.max() ?? 0
         for column in columns {
-            output.line(indent + column.name.padding(to: width) + "  " + typeDescription(column, catalog: catalog))
+            output.line(indent + column.name.padding(to: width) + "  " + SchemaVocabulary.typeDescription(column, in: catalog.file))
         }
         for backlink in table.backlinkColumns {
-            output.line(indent + "(linked from " + origin(of: backlink, catalog: catalog) + ")")
+            output.line(indent + "(linked from " + SchemaVocabulary.origin(of: backlink, in: catalog.file) + ")")
         }
-    }
-
-    static func typeDescription(_ column: Column, catalog: Catalog) -> String {
-        SchemaVocabulary.typeDescription(column, in: catalog.file)
-    }
-
-    static func origin(of backlink: Column, catalog: Catalog) -> String {
-        SchemaVocabulary.origin(of: backlink, in: catalog.file)
     }
 }
