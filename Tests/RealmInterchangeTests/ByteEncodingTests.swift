@@ -55,7 +55,7 @@ struct ByteEncodingTests {
     /// `PRINTF_CHECK_ROUNDS` (2000000 rounds: 14 million values).
     @Test func printfMatchesTheCLibraryOnRandomValues() {
         let rounds = ProcessInfo.processInfo.environment["PRINTF_CHECK_ROUNDS"].flatMap { Int($0) } ?? 60_000
-        var generator = TestRandom(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var mismatches: [String] = []
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: PrintfFloatText.requiredSpace * 2)
         defer { scratch.deallocate() }
@@ -90,7 +90,7 @@ struct ByteEncodingTests {
             power *= 10
             values += [power - 1, power, power + 1, -power]
         }
-        var generator = TestRandom(seed: 3)
+        var generator = SplitMix64(seed: 3)
         for _ in 0..<20_000 { values.append(Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64)) }
         for value in values {
             #expect(Self.text { $0.appendInteger(value) } == String(value))
@@ -105,7 +105,7 @@ struct ByteEncodingTests {
             Timestamp(seconds: -(1 << 62), nanoseconds: -1), Timestamp(seconds: (1 << 62) - 1, nanoseconds: .max),
             Timestamp(seconds: 5, nanoseconds: .min), Timestamp(seconds: -5, nanoseconds: .max),
         ]
-        var generator = TestRandom(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<20_000 {
             stamps.append(Timestamp(seconds: Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64),
                                     nanoseconds: Int32(truncatingIfNeeded: Int64(bitPattern: generator.next()) % 1_000_000_000)))
@@ -116,7 +116,7 @@ struct ByteEncodingTests {
     }
 
     @Test func base64AsBase64EncodeWritesIt() {
-        var generator = TestRandom(seed: 5)
+        var generator = SplitMix64(seed: 5)
         for length in Array(0..<70) + [65535, 65536, 70000, ByteOutput.largestReservation + 5] {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let written = Self.text { out in bytes.withUnsafeBytes { out.appendBase64($0) } }
@@ -125,7 +125,7 @@ struct ByteEncodingTests {
     }
 
     @Test func floatsAsSwiftDescribesThem() {
-        var generator = TestRandom(seed: 9)
+        var generator = SplitMix64(seed: 9)
         var doubles: [Double] = [0, -0.0, 0.1, 1e16, 1e-7, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -2.2250738585072014e-308]
         for _ in 0..<20_000 { doubles.append(Double(bitPattern: generator.next())) }
         for value in doubles where value.isFinite {
@@ -213,7 +213,7 @@ struct ByteEncodingTests {
 
     @Test func largeAppendsAndFlushesKeepTheOrder() {
         var expected: [UInt8] = []
-        var generator = TestRandom(seed: 1)
+        var generator = SplitMix64(seed: 1)
         let written = Self.written { out in
             for round in 0..<40 {
                 let length = round % 3 == 0 ? Int(generator.next() % UInt64(ByteOutput.flushSize * 2)) : Int(generator.next() % 5000)

@@ -22,9 +22,7 @@ struct LoadDumpTests {
         return output.text
     }
 
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var packageRoot: URL { Fixtures.packageRoot }
 
     @Test("dump, load and dump again gives Realm's dump back", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment),
           arguments: ["species", "tasks", "demo", "history", "alltypes"])

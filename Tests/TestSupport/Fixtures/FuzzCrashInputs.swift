@@ -3,11 +3,8 @@ import Foundation
 /// The inputs scripts/fuzz.sh saved when a harness crashed (Tests/FuzzCrashes/HARNESS/), each
 /// kept as a regression test that feeds it through the same code path as the harness did.
 public enum FuzzCrashInputs {
-    /// The package root, where this file is `<root>/Tests/TestSupport/FuzzCrashInputs.swift`.
-    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The package root.
+    public static var packageRoot: URL { Fixtures.packageRoot }
 
     /// `<package root>/Tests/FuzzCrashes`.
     public static let directory = packageRoot.appendingPathComponent("Tests/FuzzCrashes", isDirectory: true)

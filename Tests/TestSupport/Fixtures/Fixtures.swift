@@ -10,11 +10,15 @@ public enum Fixtures {
     /// The five realm-core-written files whose dumps the golden and corruption tests use.
     public static let goldenNames = ["demo", "species", "tasks", "history", "big"]
 
-    /// `<package root>/../shared/fixtures`, where this file is `<root>/Tests/RealmFormatTests/Fixtures.swift`.
-    public static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Tests/RealmFormatTests
+    /// The package root, where this file is `<root>/Tests/TestSupport/Fixtures/Fixtures.swift`.
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Tests/TestSupport/Fixtures
+        .deletingLastPathComponent()  // Tests/TestSupport
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
+
+    /// `<package root>/../shared/fixtures`.
+    public static let directory: URL = packageRoot
         .appendingPathComponent("../shared/fixtures", isDirectory: true)
         .standardizedFileURL
 
