@@ -27,11 +27,16 @@ let package = Package(
             name: "CMicroHTTPD",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // SQLite, which writes the files of `export sqlite` (prepared statements only).
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "RealmFormat", dependencies: ["CCrypto"]),
         .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
         // Realm's data in and out as bytes: canonical JSON (parser, dump, load), CSV and JSON
-        // export and import, the byte encoders.
-        .target(name: "RealmInterchange", dependencies: ["RealmFormat"]),
+        // export and import, the SQLite export, the byte encoders.
+        .target(name: "RealmInterchange", dependencies: ["RealmFormat", "CSQLite"]),
         // The comparison of two files (`diff`): schema, then objects class by class.
         .target(name: "RealmDiff", dependencies: ["RealmFormat"]),
         // Realm Browser's demo database (`generate demo`), streamed a leaf at a time.
@@ -57,11 +62,12 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(name: "realm-bench", dependencies: ["RealmQuery", "RealmFormat"]),
-        // Fixture location and an exact JSON parser for the canonical dumps, shared by the tests.
-        .target(name: "TestSupport", dependencies: ["RealmInterchange", "RealmFormat"], path: "Tests/TestSupport"),
+        // Fixture location, an exact JSON parser for the canonical dumps and SQLite's reader of
+        // exported files, shared by the tests.
+        .target(name: "TestSupport", dependencies: ["RealmInterchange", "RealmFormat", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "RealmFormatTests", dependencies: ["RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmFormat", "RealmInterchange", "TestSupport"]),
-        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmFormat", "TestSupport"]),
+        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmFormat", "RealmLegacy", "TestSupport"]),
         .testTarget(name: "RealmDiffTests", dependencies: ["RealmDiff", "RealmFormat", "RealmInterchange", "TestSupport"]),
         .testTarget(name: "RealmDemoTests", dependencies: ["RealmDemo", "RealmFormat", "TestSupport"]),
         .testTarget(name: "RealmModelsTests", dependencies: ["RealmModels", "RealmFormat", "RealmInterchange", "TestSupport"]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what realm-browser needs to build and test, when it is missing: GNU readline's
-# headers, OpenSSL's libcrypto headers, GNU libmicrohttpd's headers (serve), and tmux for the interactive (terminal) test.
+# headers, OpenSSL's libcrypto headers, GNU libmicrohttpd's headers (serve), SQLite's headers
+# (export sqlite) and its shell (the benchmark's anchor), and tmux for the interactive (terminal) test.
 # Safe to run repeatedly; does nothing on a machine that already has them.
 set -euo pipefail
 
@@ -30,5 +31,8 @@ if ! dpkg -s libreadline-dev >/dev/null 2>&1; then missing+=(libreadline-dev); f
 if ! dpkg -s libssl-dev >/dev/null 2>&1; then missing+=(libssl-dev); fi
 # libmicrohttpd: the HTTP server of 'realm-browser serve'.
 if ! dpkg -s libmicrohttpd-dev >/dev/null 2>&1; then missing+=(libmicrohttpd-dev); fi
+# SQLite: 'export sqlite' writes through it; its shell loads CSV for the benchmark's anchor.
+if ! dpkg -s libsqlite3-dev >/dev/null 2>&1; then missing+=(libsqlite3-dev); fi
+if ! command -v sqlite3 >/dev/null 2>&1; then missing+=(sqlite3); fi
 if ! command -v tmux >/dev/null 2>&1; then missing+=(tmux); fi
 if [ ${#missing[@]} -gt 0 ]; then install_packages "${missing[@]}"; fi

@@ -17,6 +17,13 @@ public struct FileBytes: @unchecked Sendable {
         self.count = unsafeBytes.count
     }
 
+    /// Whether `bytes` lie in this file's memory, where they stay readable as long as the file
+    /// is open (a value read in place), rather than in memory a reader made for them.
+    public func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base, let start = bytes.baseAddress else { return false }
+        return start >= base && start + bytes.count <= base + count
+    }
+
     func contains(offset: Int, length: Int) -> Bool {
         offset >= 0 && length >= 0 && offset <= count && length <= count - offset
     }

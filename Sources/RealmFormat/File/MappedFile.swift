@@ -88,6 +88,16 @@ public final class MappedFile: @unchecked Sendable {
         }
     }
 
+    /// Gives back the pages of the mapping this process has read: they leave its resident set
+    /// (they stay in the page cache, and a later read maps them again). A read of a whole large
+    /// file (`export sqlite`) calls it as it goes, so that its memory does not grow with the
+    /// file. The mapping is private and read-only, so nothing is lost; an encrypted file's
+    /// decrypted pages are memory of their own, and stay.
+    public func releaseResidentPages() {
+        guard let mapping else { return }
+        _ = madvise(mapping, mappedLength, MADV_DONTNEED)
+    }
+
     static func errnoText() -> String {
         String(cString: strerror(errno))
     }

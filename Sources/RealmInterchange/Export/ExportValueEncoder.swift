@@ -13,15 +13,25 @@ private extension RealmValue {
 /// ObjectIds, UUIDs and Decimal128s as text. Mixed values keep their type with `$`-tagged
 /// objects (`{"$date": ...}`), since JSON alone cannot tell a date from a string.
 public final class ExportValueEncoder {
+    /// `export json` and `export csv` name a link's target by its primary key; the JSON
+    /// `export sqlite` writes for collections nested in Mixed values names it by its object
+    /// key (`_key`, what its tables join on) and writes dates with all nine fraction digits,
+    /// as its date columns are.
+    public enum Style: Sendable {
+        case export, sqlite
+    }
+
     public let file: RealmFile
+    public let style: Style
     private let collections: CollectionReader
     /// Object key -> primary key, per target table, read once (column by column) when first needed.
     private var primaryKeys: [UInt32: [Int64: RealmValue]] = [:]
     /// Embedded objects nest inside their parents; a damaged file must not make that endless.
     public static let maximumDepth = 64
 
-    public init(file: RealmFile) {
+    public init(file: RealmFile, style: Style = .export) {
         self.file = file
+        self.style = style
         collections = CollectionReader(file: file)
     }
 
@@ -132,6 +142,8 @@ public final class ExportValueEncoder {
             text += "{\"\(value.isFloat ? "$float" : "$double")\": "
             CanonicalValueEncoder.appendJSONString(Self.text(of: value) ?? "", to: &text)
             text += "}"
+        case let .timestamp(timestamp) where style == .sqlite:
+            text += "{\"$date\": \"" + TimestampFormatter.iso8601(timestamp, fraction: .nanoseconds) + "\"}"
         case .binary, .timestamp, .objectId, .uuid, .decimal:
             text += "{\"\(Self.tag(of: value))\": "
             Self.appendScalar(value, to: &text)
@@ -202,7 +214,7 @@ public final class ExportValueEncoder {
 
     /// What a link to (`table`, `key`) is exported as: the target's primary key, or its object key.
     public func reference(table tableKey: UInt32, key: Int64) throws(RealmFormatError) -> RealmValue {
-        guard let target = file.table(withKey: tableKey), let primaryKey = target.primaryKey else { return .int(key) }
+        guard style == .export, let target = file.table(withKey: tableKey), let primaryKey = target.primaryKey else { return .int(key) }
         if primaryKeys[tableKey] == nil {
             var map: [Int64: RealmValue] = [:]
             try target.objects.forEachLeafTyped { leaf throws(RealmFormatError) in

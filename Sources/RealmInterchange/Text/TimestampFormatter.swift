@@ -17,7 +17,14 @@ import RealmFormat
 /// and normalizing Realm's pair (both parts negative before 1970) in 64 bits overflows at the
 /// extremes, hence the integer civil-calendar arithmetic.
 public enum TimestampFormatter {
-    public static func iso8601(_ timestamp: Timestamp) -> String {
+    /// How the fraction of a second is written: without its trailing zeros (none at all for a
+    /// whole second), as everywhere in the browser; or always all nine digits, as
+    /// `export sqlite` writes dates so that their texts sort as the instants do.
+    public enum Fraction: Sendable {
+        case trimmed, nanoseconds
+    }
+
+    public static func iso8601(_ timestamp: Timestamp, fraction: Fraction = .trimmed) -> String {
         let instant = Int128(timestamp.seconds) * 1_000_000_000 + Int128(timestamp.nanoseconds)
         let (wholeSeconds, nanoseconds) = floorDivision(instant, by: 1_000_000_000)
         let (days, secondOfDay) = floorDivision(wholeSeconds, by: 86_400)
@@ -26,10 +33,12 @@ public enum TimestampFormatter {
         let second = Int64(secondOfDay)
         var text = yearText(year) + "-" + twoDigits(month) + "-" + twoDigits(day)
             + "T" + twoDigits(second / 3600) + ":" + twoDigits((second / 60) % 60) + ":" + twoDigits(second % 60)
-        if nanoseconds != 0 {
-            var fraction = pad(String(nanoseconds), to: 9)
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            text += "." + fraction
+        if nanoseconds != 0 || fraction == .nanoseconds {
+            var digits = pad(String(nanoseconds), to: 9)
+            if fraction == .trimmed {
+                while digits.hasSuffix("0") { digits.removeLast() }
+            }
+            text += "." + digits
         }
         return text + "Z"
     }

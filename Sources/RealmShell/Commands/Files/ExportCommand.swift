@@ -7,10 +7,13 @@ import RealmInterchange
 /// `export json|csv [CLASS | result] FILE`: objects for other tools. One class or the last
 /// `find` result goes to FILE; without a class, JSON writes every class into one file (a member
 /// per class) and CSV writes one `CLASS.csv` per class into the directory FILE.
+/// `export sqlite FILE [CLASS...]`: the whole realm, or the classes named, as one SQLite file
+/// with its relations (`ExportCommand+SQLite`).
 public enum ExportCommand {
-    /// `json` or `csv`, then a class, `result` or a file name.
+    /// `json`, `csv` or `sqlite`, then a class, `result` or a file name (sqlite: a file, then classes).
     static let completion = ArgumentCompletion { context in
-        if context.position == 0 { return context.words(["json", "csv"]) }
+        if context.position == 0 { return context.words(["json", "csv", "sqlite"]) }
+        if context.argumentWords.first?.lowercased() == "sqlite" { return context.position == 1 ? nil : context.classNames() }
         if context.position == 1, !context.word.contains("/") {
             let names = context.classNames(["result"])
             if !names.isEmpty { return names }
@@ -18,11 +21,12 @@ public enum ExportCommand {
         return nil
     }
 
-    static let usage = "export json|csv [CLASS | result] FILE   (no CLASS: every class; 'result': the last find)"
+    static let usage = "export json|csv [CLASS | result] FILE   (no CLASS: every class; 'result': the last find)\n"
+        + "       export sqlite FILE [CLASS...]        (no CLASS: the whole file, relations kept)"
 
     static let spec = CommandSpec(
-        name: "export", aliases: [], arguments: "json|csv [CLASS | result] FILE",
-        summary: "write a class, the last find result, or every class as JSON or CSV (links as primary keys or object keys)",
+        name: "export", aliases: [], arguments: "json|csv [CLASS | result] FILE | sqlite FILE [CLASS...]",
+        summary: "write a class, the last find result, or every class as JSON or CSV (links as primary keys or object keys); sqlite: the whole file as one SQLite database, relations kept",
         access: .oneVersion, completion: ExportCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
@@ -33,6 +37,10 @@ public enum ExportCommand {
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
         let catalog = try session.requireCatalog()
         let words = StatementSplitter.words(in: arguments)
+        if words.first?.lowercased() == "sqlite" {
+            try runSQLite(Array(words.dropFirst()), catalog: catalog, session: session)
+            return
+        }
         guard words.count == 2 || words.count == 3, let format = Format(rawValue: words[0].lowercased()) else { throw .usage(usage) }
         let path = words[words.count - 1]
         try OpenFileGuard.refuse(path, in: session)

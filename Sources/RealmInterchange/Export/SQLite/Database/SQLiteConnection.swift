@@ -1,0 +1,63 @@
+import CSQLite
+import RealmFormat
+
+/// The SQLite database `export sqlite` writes, opened on its temporary file. Statements are
+/// prepared from the layout's text (quoted names, never values: values are bound). SQLite's
+/// errors become `InterchangeError`s naming the file the user asked for; Ctrl-C (the current
+/// `Cancellation`) interrupts SQLite's own long steps (an index being built, the commit)
+/// through its progress handler, as the leaf loops check it between leaves.
+final class SQLiteConnection {
+    private(set) var handle: OpaquePointer?
+    /// The file the user asked for, which messages name (not the temporary one).
+    let path: String
+    private let cancellation: Cancellation?
+
+    init(creating temporaryPath: String, reportingAs path: String) throws(InterchangeError) {
+        self.path = path
+        cancellation = Cancellation.current
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(temporaryPath, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        self.handle = handle
+        guard status == SQLITE_OK else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            close()
+            throw .cannotWrite(path: path, reason: reason)
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        if let cancellation {
+            sqlite3_progress_handler(handle, 10_000, { context in
+                guard let context else { return 0 }
+                return Unmanaged<Cancellation>.fromOpaque(context).takeUnretainedValue().isRequested ? 1 : 0
+            }, Unmanaged.passUnretained(cancellation).toOpaque())
+        }
+    }
+
+    deinit { close() }
+
+    func close() {
+        guard let handle else { return }
+        // Every statement is finalized by then (they belong to the writers that made them).
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
+
+    /// Runs SQL that binds nothing (pragmas, `CREATE`, `BEGIN`, `COMMIT`).
+    func execute(_ sql: String) throws(InterchangeError) {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    func prepare(_ sql: String) throws(InterchangeError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// The error SQLite reported with `status`: `.interrupted` when Ctrl-C stopped it.
+    func error(_ status: Int32) -> InterchangeError {
+        if status & 0xFF == SQLITE_INTERRUPT, cancellation?.isRequested == true { return .interrupted }
+        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+        return .cannotWrite(path: path, reason: message)
+    }
+}
