@@ -95,7 +95,7 @@ func readingFile<T>(_ work: () throws(RealmFormatError) -> T) throws(BrowserErro
 
 extension BrowserError {
     /// An interchange error as the command reports it: the same case, the same words.
-    init(_ error: InterchangeError) {
+    public init(_ error: InterchangeError) {
         switch error {
         case let .invalidInput(path, reason): self = .invalidInput(path: path, reason: reason)
         case let .cannotWrite(path, reason): self = .cannotWrite(path: path, reason: reason)
@@ -106,8 +106,9 @@ extension BrowserError {
     }
 }
 
-/// Runs `work`, which reads or writes JSON or CSV, reporting its failure as the command's error.
-func interchanging<T>(_ work: () throws(InterchangeError) -> T) throws(BrowserError) -> T {
+/// Runs `work`, which reads or writes JSON, CSV or SQLite, reporting its failure as the
+/// command's error (also `serve`'s, which answers with it).
+public func interchanging<T>(_ work: () throws(InterchangeError) -> T) throws(BrowserError) -> T {
     do {
         return try work()
     } catch {

@@ -1,6 +1,10 @@
 """The page of `realm-browser serve` in headless Chromium: what a user sees and follows,
 checked against the fixtures' own JSON dumps (written by realm-core)."""
 
+import base64
+import os
+import sqlite3
+import tempfile
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -245,6 +249,33 @@ class BrowsingTest(PageTest):
         self.assertEqual(len(lines), len(categories) + 1)
         for category in categories:
             self.assertIn(category["name"], text)
+
+    def test_export_downloads_the_whole_file_as_sqlite(self):
+        specimens = dump("species")["Specimen"]["objects"]
+        categories = {c["_key"]: c["name"] for c in dump("species")["Category"]["objects"]}
+        server = self.serve(helper.fixture("species.realm"))
+        self.open(server, "class=Specimen")
+        self.wait_count(len(specimens))
+        link = self.css("#exportSqlite")
+        self.assertEqual(link.text, "SQLite")
+        encoded = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            " fetch(arguments[0]).then((r) => r.arrayBuffer())"
+            ".then((b) => done(btoa(String.fromCharCode(...new Uint8Array(b)))), (e) => done('failed ' + e));",
+            link.get_attribute("href"))
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "species.sqlite")
+            with open(path, "wb") as file:
+                file.write(base64.b64decode(encoded))
+            connection = sqlite3.connect(path)
+            try:
+                rows = connection.execute(
+                    "SELECT s._key, s.name, c.name FROM Specimen s LEFT JOIN Category c ON c._key = s.category ORDER BY s._key").fetchall()
+                self.assertEqual(connection.execute("PRAGMA integrity_check").fetchall(), [("ok",)])
+            finally:
+                connection.close()
+        self.assertEqual(rows, [(s["_key"], s["name"], categories[s["category"]["$link"][1]] if s.get("category") else None)
+                                for s in specimens])
 
     def test_read_only_has_no_editing(self):
         server = self.serve(helper.fixture("species.realm"))

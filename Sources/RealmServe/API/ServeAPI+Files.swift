@@ -19,7 +19,9 @@ extension ServeAPI {
 
     /// `/api/export?class=C&format=csv|json[&q=QUERY]`: what `export` writes to a file, as a
     /// download: the class, or the objects the query finds in the order it gives.
+    /// `/api/export?format=sqlite`: the whole file as `export sqlite` writes it.
     func export(_ request: HTTPRequest) -> HTTPResponse {
+        if request.arguments["format"] == "sqlite" { return exportSQLite() }
         guard let name = request.arguments["class"], !name.isEmpty else {
             return .error(400, "give the class: /api/export?class=NAME&format=csv|json[&q=QUERY]")
         }
@@ -56,11 +58,35 @@ extension ServeAPI {
         if let error { return Self.response(for: error) }
         var response = HTTPResponse(status: 200, contentType: format == .csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
                                     body: output.bytes)
-        // Only letters, digits, '_', '-' and '.' reach the header: a class name cannot break it.
-        let safe = String(fileName.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) })
-        response.headers.append((name: "Content-Disposition",
-                                 value: "attachment; filename=\"\(safe.isEmpty ? "export" : safe)\(text == nil ? "" : "-result").\(format.rawValue)\""))
+        response.headers.append(Self.attachment(fileName, suffix: (text == nil ? "" : "-result") + "." + format.rawValue))
         return response
+    }
+
+    /// The whole file through RealmInterchange's `SQLiteExporter`, named after the realm
+    /// (`app.realm` downloads as `app.sqlite`).
+    private func exportSQLite() -> HTTPResponse {
+        var bytes: [UInt8] = []
+        var fileName = ""
+        let (_, error) = session.capture { () throws(BrowserError) in
+            try ConsistentRead.run("api", access: .oneVersion, session: session) { () throws(BrowserError) in
+                let file = try session.requireCatalog().file
+                let exporter = SQLiteExporter(file: file, progress: ProgressReporter(total: 0, label: "export", drawn: false))
+                bytes = [UInt8](try interchanging { () throws(InterchangeError) in try exporter.bytes(of: file.tables) })
+                let last = file.path.split(separator: "/").last.map(String.init) ?? ""
+                fileName = last.hasSuffix(".realm") ? String(last.dropLast(".realm".count)) : last
+            }
+        }
+        if let error { return Self.response(for: error) }
+        var response = HTTPResponse(status: 200, contentType: "application/vnd.sqlite3", body: bytes)
+        response.headers.append(Self.attachment(fileName, suffix: ".sqlite"))
+        return response
+    }
+
+    /// `Content-Disposition` for a download named `name` + `suffix`. Only letters, digits, '_',
+    /// '-' and '.' of the name reach the header: a class or file name cannot break it.
+    private static func attachment(_ name: String, suffix: String) -> (name: String, value: String) {
+        let safe = String(name.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) })
+        return (name: "Content-Disposition", value: "attachment; filename=\"\(safe.isEmpty ? "export" : safe)\(suffix)\"")
     }
 
     /// `/api/graph`: `{"classes": [{"class", "kind", "objects"}], "edges": [{"from", "property",

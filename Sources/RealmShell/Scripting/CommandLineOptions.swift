@@ -37,6 +37,7 @@ public struct CommandLineOptions: Equatable {
            realm-browser recover FILE OUT [--force] [--json] [--key-file KEYFILE]
            realm-browser diff A B [--class CLASS] [--json] [--key-file KEYFILE]
            realm-browser serve FILE [--port N] [--host ADDRESS] [--write] [--key-file KEYFILE]
+           realm-browser export sqlite FILE OUT.sqlite [CLASS...] [--key-file KEYFILE]
 
     Browse a Realm database file: its classes, schema and objects.
 
@@ -80,6 +81,7 @@ public struct CommandLineOptions: Equatable {
       realm-browser default.realm --bail -f fix-names.txt
       realm-browser default.realm -c 'schema --dot' | dot -Tpng > schema.png
       realm-browser diff before.realm after.realm --class Dog
+      realm-browser export sqlite app.realm app.sqlite
 
     """
 
@@ -107,9 +109,10 @@ public struct CommandLineOptions: Equatable {
         // `realm-browser generate demo FILE ...`, `realm-browser load DUMP OUT` and
         // `realm-browser verify FILE`, `realm-browser recover FILE OUT` run the REPL command without opening a file.
         if let first = arguments.first, ["generate", "load", "verify", "recover"].contains(first) {
-            options.commands = arguments.map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }.joined(separator: " ")
+            options.commands = commandText(arguments)
             return options
         }
+        if arguments.first == "export" { return try exportOptions(Array(arguments.dropFirst())) }
         var index = 0
         func value(for flag: String) throws(CommandLineError) -> String {
             index += 1
@@ -150,18 +153,59 @@ public struct CommandLineOptions: Equatable {
     }
 }
 
+extension CommandLineOptions {
+    static let exportUsage = "realm-browser export sqlite FILE OUT.sqlite [CLASS...] [--key-file KEYFILE | --key KEY]"
+
+    /// `realm-browser export sqlite FILE OUT [CLASS...]`: FILE opened (with its key) as for
+    /// `realm-browser FILE`, then the REPL's `export sqlite OUT [CLASS...]` run on it, so the
+    /// command line and the REPL write the same file, with the same Ctrl-C and exit status.
+    static func exportOptions(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var words: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--key-file", "--key":
+                index += 1
+                guard index < arguments.count else { throw .missingValue(argument) }
+                if argument == "--key" { options.keyText = arguments[index] } else { options.keyFile = arguments[index] }
+            default:
+                if argument.hasPrefix("-") && argument.count > 1 { throw .unknownOption(argument) }
+                words.append(argument)
+            }
+            index += 1
+        }
+        guard words.first?.lowercased() == "sqlite" else {
+            throw .usage("the command line exports to SQLite: \(exportUsage) (JSON and CSV: realm-browser FILE -c 'export csv ...')")
+        }
+        guard words.count >= 3 else { throw .usage(exportUsage) }
+        options.path = words[1]
+        options.commands = commandText(["export", "sqlite"] + words.dropFirst(2))
+        return options
+    }
+
+    /// Words as one command line of the REPL, a word with whitespace in quotes.
+    static func commandText(_ words: [String]) -> String {
+        words.map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }.joined(separator: " ")
+    }
+}
+
 /// Problems with the command line itself (exit status 2).
 public enum CommandLineError: Error, CustomStringConvertible, Equatable {
     case unknownOption(String)
     case missingValue(String)
     case invalidValue(flag: String, value: String)
     case unexpectedArgument(String)
+    /// Arguments a subcommand (`export`) cannot use, with its usage.
+    case usage(String)
 
     public var description: String {
         switch self {
         case let .unknownOption(option): return "unknown option '\(option)'"
         case let .missingValue(flag): return "\(flag) needs a value"
         case let .invalidValue(flag, value): return "invalid value '\(value)' for \(flag)"
+        case let .usage(text): return text
         case let .unexpectedArgument(argument): return "unexpected argument '\(argument)' (only one FILE can be given; to compare two: realm-browser diff A B)"
         }
     }

@@ -137,4 +137,33 @@ struct FullDiskCommitTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["specimens.out"])
         }
     }
+
+    /// `export sqlite` on a full disk: SQLite's "database or disk is full" with the system's
+    /// reason, the old file kept, no temporary file; with the space back, the same file is written.
+    @Test func anSQLiteExportThatDoesNotFitLeavesTheOldFile() throws {
+        guard Fixtures.requirePresent() else { return }
+        try withSmallFilesystem(kilobytes: 2048) { directory in
+            let target = directory + "/demo.sqlite"
+            let old = Data("the export of yesterday\n".utf8)
+            try old.write(to: URL(fileURLWithPath: target))
+            let filler = directory + "/filler"
+            #expect(try fill(filler) > 0)
+            let realm = try Data(contentsOf: URL(fileURLWithPath: Fixtures.realmPath("demo")))
+            let failed = try runner.run(["export", "sqlite", Fixtures.realmPath("demo"), target])
+            #expect(failed.status == 1)
+            #expect(failed.standardError.contains("\(target): "), "\(failed.standardError)")
+            #expect(failed.standardError.contains("No space left on device"), "\(failed.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == old)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["demo.sqlite", "filler"])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: Fixtures.realmPath("demo"))) == realm)
+
+            try FileManager.default.removeItem(atPath: filler)
+            let written = try runner.run(["export", "sqlite", Fixtures.realmPath("demo"), target])
+            #expect(written.status == 0, "\(written.standardError)")
+            let sqlite = try SQLiteFile(path: target)
+            #expect(try sqlite.rows("SELECT COUNT(*) FROM RealmTestClass1") == [[.integer(1000)]])
+            #expect(try sqlite.integrityCheck() == ["ok"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["demo.sqlite"])
+        }
+    }
 }

@@ -22,6 +22,7 @@ struct InterruptCommandTests {
         "dump --out DIR/target",
         "export json RealmTestClass1 DIR/target",
         "export csv RealmTestClass2 DIR/target",
+        "export sqlite DIR/target",
         "compact DIR/target --force",
         "generate demo DIR/target --rows 2000 --force",
         "import csv DIR/rows.csv RealmTestClass0",

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -116,5 +117,25 @@ extension SQLiteExporter {
             }
         }
         return file.tables.filter { chosen.contains($0.key) }
+    }
+}
+
+extension SQLiteExporter {
+    /// The file `write` makes, as bytes (`serve`'s download): written in a private directory
+    /// of its own (mode 0700, under `temporaryDirectory`: `$TMPDIR` or /tmp), read back, and
+    /// removed, also when the export fails.
+    public func bytes(of tables: [Table], temporaryDirectory: String? = nil) throws(InterchangeError) -> Data {
+        let base = temporaryDirectory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((base + "/realm-browser-sqlite-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard let made else { throw .cannotWrite(path: base, reason: String(cString: strerror(errno))) }
+        let directory = String(cString: made)
+        let path = directory + "/export.sqlite"
+        defer {
+            unlink(path)
+            rmdir(directory)
+        }
+        _ = try write(tables, to: path)
+        return try InputFile.contents(of: path, what: "the exported file")
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSQLite
 import RealmFormat
 
@@ -19,9 +22,9 @@ final class SQLiteConnection {
         let status = sqlite3_open_v2(temporaryPath, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         self.handle = handle
         guard status == SQLITE_OK else {
-            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            let failure = error(status)
             close()
-            throw .cannotWrite(path: path, reason: reason)
+            throw failure
         }
         sqlite3_extended_result_codes(handle, 1)
         if let cancellation {
@@ -54,10 +57,20 @@ final class SQLiteConnection {
         return SQLiteStatement(statement, connection: self)
     }
 
-    /// The error SQLite reported with `status`: `.interrupted` when Ctrl-C stopped it.
+    /// The error SQLite reported with `status`: `.interrupted` when Ctrl-C stopped it; else
+    /// SQLite's message, with the system's reason when a system call failed ("database or
+    /// disk is full (No space left on device)").
     func error(_ status: Int32) -> InterchangeError {
         if status & 0xFF == SQLITE_INTERRUPT, cancellation?.isRequested == true { return .interrupted }
-        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
-        return .cannotWrite(path: path, reason: message)
+        guard let handle else { return .cannotWrite(path: path, reason: String(cString: sqlite3_errstr(status))) }
+        var reason = String(cString: sqlite3_errmsg(handle))
+        // SQLite's unix VFS forgets the errno of a write that found no space (it reports
+        // SQLITE_FULL, which with no page limit set means exactly that): say it as the system does.
+        var system = sqlite3_system_errno(handle)
+        if system == 0, status & 0xFF == SQLITE_FULL { system = ENOSPC }
+        if system != 0, [SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN].contains(status & 0xFF) {
+            reason += " (" + String(cString: strerror(system)) + ")"
+        }
+        return .cannotWrite(path: path, reason: reason)
     }
 }
