@@ -41,8 +41,9 @@ let package = Package(
         .target(name: "RealmDiff", dependencies: ["RealmFormat"]),
         // Realm Browser's demo database (`generate demo`), streamed a leaf at a time.
         .target(name: "RealmDemo", dependencies: ["RealmFormat"]),
-        // Model classes for each Realm SDK (`models swift|kotlin|java|js|csharp`).
-        .target(name: "RealmModels", dependencies: ["RealmFormat"]),
+        // Model classes for each Realm SDK (`models swift|kotlin|java|js|csharp`), and GRDB records
+        // for the SQLite file `export sqlite` writes (`models grdb`, from RealmInterchange's layout).
+        .target(name: "RealmModels", dependencies: ["RealmFormat", "RealmInterchange"]),
         // File formats 5 to 11 (2016-2021), read through a private format-24 image.
         .target(name: "RealmLegacy", dependencies: ["RealmFormat"]),
         // The session, commands, navigation, rendering, completion and scripting of the REPL.

@@ -193,8 +193,3 @@ struct ByteExportTests {
         #expect(json.array?[3]["targets"] == .array([.string(" padded "), .string("ключ"), .string("plain")]))
     }
 }
-
-/// Progress nobody watches.
-final class SilentProgress: ProgressListener {
-    func update(_ done: Int) {}
-}

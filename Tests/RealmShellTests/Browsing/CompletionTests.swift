@@ -32,6 +32,8 @@ struct CompletionTests {
         #expect(Completer.complete("schema --dot C", session: session) == ["Car"])
         #expect(Completer.complete("models sw", session: session) == ["swift"])
         #expect(Completer.complete("models kotlin P", session: session) == ["Person"])
+        #expect(Completer.complete("models g", session: session) == ["grdb"])
+        #expect(Completer.complete("models grdb Car P", session: session) == ["Person"])
         #expect(Completer.complete("delete Ca", session: session) == ["Car"])
         #expect(Completer.complete("create Ta", session: session) == ["Task", "TaskList"])
         #expect(Completer.complete("append TaskList[0].tasks Ta", session: session) == ["Task", "TaskList"])

@@ -325,7 +325,23 @@ struct ModelsTests {
             _ = try models("tasks", "cobol")
             Issue.record("an unknown language must be refused")
         } catch {
-            #expect("\(error)" == "unknown language 'cobol'; models swift|kotlin|java|js|ts|csharp [CLASS]")
+            #expect("\(error)" == "unknown language 'cobol'; models swift|kotlin|java|js|ts|csharp [CLASS], or models grdb [CLASS...]")
         }
+    }
+
+    /// `models grdb CLASS...`: the records of the tables `export sqlite FILE CLASS...` writes
+    /// (GRDBRecordWriterTests checks them against the exported file).
+    @Test func grdbRecordsOfChosenClasses() throws {
+        guard Fixtures.requirePresent() else { return }
+        let source = try models("tasks", "grdb Person Car")
+        let tables = source.split(separator: "\n").filter { $0.hasPrefix("    static let databaseTableName = ") }
+        #expect(tables == ["    static let databaseTableName = \"Car\"", "    static let databaseTableName = \"Person\"",
+                           "    static let databaseTableName = \"Person_banks\""])
+        #expect(source.contains("    static let ownerRecord = belongsTo(Person.self, key: \"ownerRecord\", using: ForeignKey([\"owner\"]))\n"))
+        // BankInfo is not exported: Person_banks.value is a plain integer, without an association.
+        #expect(!source.contains("BankInfo"))
+        let all = try models("alltypes", "grdb")
+        #expect(all.contains("    static let databaseTableName = \"EmbeddedAddress\"\n"))
+        expectError(.invalidValue(mentioning: "EmbeddedAddress", "embedded")) { try models("alltypes", "grdb EmbeddedAddress") }
     }
 }
