@@ -206,7 +206,9 @@ extension FileEditor {
         let stagedBacklinkColumns = addedBacklinkColumns
         do {
             let result = try body()
-            for edit in edits[count...] { try requireNoSchemaEdit(of: edit.table) }
+            // Against the schema edits staged before this step: a schema change may stage object
+            // changes of its own (embedded objects it deletes) just before it.
+            for edit in edits[count...] { try requireNoSchemaEdit(of: edit.table, in: stagedSchema) }
             return result
         } catch {
             edits.rollback(to: mark)
