@@ -156,6 +156,63 @@ struct SchemaRenameRemoveTests {
         try edit.check()
     }
 
+    /// alltypes: a property of every kind renamed (Mixed alone and in each collection, lists,
+    /// sets and dictionaries of values and of links, an embedded object, indexed and full-text
+    /// strings), the linked class renamed (every link, Mixed ones too, names the new class), and
+    /// the embedded class removed with the two properties that owned its objects.
+    @Test func renamingEveryKindOnAllTypesAndRemovingTheEmbeddedClass() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try EditedCopy("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        let allTypes = "class_AllTypes"
+        let renames = [("mixedValue", "anything"), ("targetList", "targets"), ("mixedList", "anyList"), ("doubleSet", "doubles"),
+                       ("mixedSet", "anySet"), ("stringOptDict", "labels"), ("mixedDict", "anyDict"), ("targetSet", "targetBag"),
+                       ("targetDict", "targetMap"), ("indexedString", "code"), ("fullText", "body"), ("uuidList", "uuids")]
+        try edit.run("begin")
+        for (old, new) in renames {
+            try edit.run("rename property AllTypes.\(old) \(new)")
+            try expected.renameColumn(old, of: allTypes, to: new)
+        }
+        try edit.run("rename class Target Thing")
+        try edit.run("remove property AllTypes.address")
+        let status = try edit.text(of: "status")
+        #expect(status.contains("~ property AllTypes.targetDict → AllTypes.targetMap: dictionary of Target (renamed; "))
+        #expect(status.contains("~ class Target → Thing"))
+        #expect(status.contains("apps: an app opening this file needs a migration for this schema; commit raises the schema version 1 → 2"))
+        try edit.run("commit")
+        try expected.renameTable("class_Target", to: "class_Thing")
+        try expected.setSchemaVersion(2)
+        let owned = Set(try expected.objects(of: allTypes).compactMap { $0["address"]?.linkedKey })
+        try expected.removeColumn("address", of: allTypes)
+        try expected.setObjects(of: "class_EmbeddedAddress", try expected.objects(of: "class_EmbeddedAddress").filter {
+            !owned.contains(try #require($0["_key"]?.int))
+        })
+        try edit.expectDump(expected)
+        // The last owner of the embedded objects goes, then their class.
+        try edit.run("begin")
+        try edit.run("remove property AllTypes.addressList")
+        try edit.run("remove class EmbeddedAddress")
+        #expect(try edit.text(of: "status") == """
+            1. - property AllTypes.addressList: list of EmbeddedAddress (200 lists (300 elements) dropped; 300 embedded objects deleted with it)
+            2. - class EmbeddedAddress, embedded (0 objects dropped)
+            apps: an app opening this file needs a migration for this schema; commit raises the schema version 2 → 3: declare schemaVersion 3 with a migration block
+
+            """)
+        try edit.run("commit")
+        try expected.removeColumn("addressList", of: allTypes)
+        try expected.removeTable("class_EmbeddedAddress")
+        try expected.setSchemaVersion(3)
+        try edit.expectDump(expected)
+        // Mixed values linking to the renamed class name it.
+        #expect(try expected.objects(of: allTypes).contains { object in
+            object["anything"]?["$link"]?.array?.first?.string == "class_Thing"
+                || object["anyList"]?.array?.contains { $0["$link"]?.array?.first?.string == "class_Thing" } == true
+        })
+        let file = try RealmFile(path: edit.path)
+        #expect(file.table(named: allTypes)?.column(named: "code")?.isIndexed == true)
+        #expect(file.table(named: allTypes)?.column(named: "body")?.isFullTextIndexed == true)
+    }
+
     /// A Mixed property's links feed backlink columns in the classes they reach (§4.5): with
     /// the property they go, and the classes can be removed.
     @Test func aRemovedMixedPropertyTakesTheBacklinkColumnsItFed() throws {

@@ -84,12 +84,18 @@ extension FileEditor {
             throw .refusedEdit("\(className) cannot be removed while other classes link to it: \(list); remove or change those properties first")
         }
         let columns = table.columns
+        // The objects the class still holds: those deleted earlier in the transaction (embedded
+        // objects whose owning property was removed) are not dropped twice.
+        var objects = 0
+        try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
+            for row in 0..<leaf.count where try exists(table: table, key: try leaf.key(at: row)) { objects += 1 }
+        }
         return try atomically { () throws(RealmFormatError) -> ClassRemoval in
             let before = edits.count
             try deleteEmbeddedObjects(ownedThrough: columns, of: table)
             let deleted = edits[before...].filter(\.isDeletion).count
             schema.change(.removeClass(slot: table.slot), slot: table.slot, alsoTouching: backlinkTables(of: columns, in: table))
-            return ClassRemoval(objects: table.objects.count, deletedEmbedded: deleted)
+            return ClassRemoval(objects: objects, deletedEmbedded: deleted)
         }
     }
 
