@@ -13,6 +13,7 @@ enum HelpTopics {
         (["scripts", "script", "shell", "keys-and-lines"], scripts),
         (["serve", "web", "http", "server"], serve),
         (["formats", "format", "versions", "old", "upgrade-formats"], OlderFormatText.help),
+        (["migrations", "migration", "schema-changes"], SchemaHelp.text),
     ]
 
     static func text(for topic: String) -> String? {
@@ -71,7 +72,8 @@ enum HelpTopics {
     hold either version; open it again to see which.
     Schema: add class Fungus (name string, spores int?, host Specimen, hosts Specimen[]);
     add property Specimen habitat Habitat; types: value types or a class (a link), '?' optional,
-    suffix [] list, <> set, {} dictionary (tags string?[])
+    suffix [] list, <> set, {} dictionary (tags string?[]); rename, remove, retype and index
+    properties and classes: 'help schema'
 
     """
 
