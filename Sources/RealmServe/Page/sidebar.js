@@ -67,9 +67,11 @@ async function showSchema(name) {
       type.append(" → ");
       type.append(el("span", { class: "link", text: row.target, onclick: () => goClass(row.target) }));
     }
-    return el("tr", {}, el("td", { text: row.property }), type, el("td", { class: "flags", text: flags.join(", ") }));
+    return el("tr", { "data-property": row.property }, el("td", { text: row.property }), type,
+              el("td", { class: "flags", text: flags.join(", ") }), schemaPropertyControls(name, row));
   });
-  const parts = [el("h3", { text: "Schema of " + name }), el("table", { id: "schemaTable" }, ...rows)];
+  const parts = [el("h3", { text: "Schema of " + name }), schemaClassControls(name), el("table", { id: "schemaTable" }, ...rows)]
+    .filter((part) => part !== null);
   // Incoming links: the schema's "linking objects" rows name their origin as Class.property.
   const incoming = properties.filter((row) => row.property === null && row.target);
   if (incoming.length) {

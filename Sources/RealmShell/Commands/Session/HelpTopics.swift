@@ -161,6 +161,9 @@ enum HelpTopics {
       /api/delete  {"class": C, "key": K}                                  stages 'delete'
       /api/append  {"class": C, "key": K, "property": P, "value": "LITERAL"}  stages 'append'
       /api/remove  {"class": C, "key": K, "property": P, "index": I}  (or "entry": "KEY")
+      /api/schema-change  {"change": "rename property", "class": C, "property": P, "name": N}
+                   stages a schema change (also "remove property", "rename class" with "name",
+                   "remove class", "add index", "remove index"): the schema panel's buttons
       /api/commit  writes every staged change as one version;  /api/rollback  drops them
 
     """
