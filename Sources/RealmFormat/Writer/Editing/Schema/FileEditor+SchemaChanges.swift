@@ -36,7 +36,7 @@ extension FileEditor {
         try requireChangeableSchema(of: table)
         let column = try changeableColumn(name, of: table)
         let counts = try valueCounts(of: column, in: table)
-        return try atomically { () throws(RealmFormatError) -> PropertyRemoval in
+        return try atomically(deletingEmbedded: true) { () throws(RealmFormatError) -> PropertyRemoval in
             let before = edits.count
             try deleteEmbeddedObjects(ownedThrough: [column], of: table)
             let deleted = edits[before...].filter(\.isDeletion).count
@@ -90,7 +90,7 @@ extension FileEditor {
         try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
             for row in 0..<leaf.count where try exists(table: table, key: try leaf.key(at: row)) { objects += 1 }
         }
-        return try atomically { () throws(RealmFormatError) -> ClassRemoval in
+        return try atomically(deletingEmbedded: true) { () throws(RealmFormatError) -> ClassRemoval in
             let before = edits.count
             try deleteEmbeddedObjects(ownedThrough: columns, of: table)
             let deleted = edits[before...].filter(\.isDeletion).count
