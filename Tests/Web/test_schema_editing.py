@@ -8,7 +8,7 @@ import unittest
 from selenium.webdriver.common.keys import Keys
 
 import serve_helper as helper
-from serve_helper import dump
+from serve_helper import dump, shoot
 from test_editing import WritingTest
 
 
@@ -32,6 +32,7 @@ class SchemaPanelTest(WritingTest):
         self.wait_for(lambda d: self.pending() == 1, "the edit pending")
         self.rename("specimenDescription", "notes")
         self.wait_for(lambda d: self.pending() == 2, "the rename pending")
+        self.wait_for(lambda d: self.all("#schemaStaged"), "the note that the panel shows the committed schema")
         self.assertIn("~ property Specimen.specimenDescription → Specimen.notes: string (renamed; 42 values kept)",
                       self.css("#pendingList").get_attribute("textContent"))
         self.click(lambda: self.action("longitude", "remove"), "remove longitude")
@@ -43,11 +44,13 @@ class SchemaPanelTest(WritingTest):
         self.rename("latitude", "created")
         self.wait_for(lambda d: "Specimen already has a property created" in self.css("#schemaError").text, "the refusal")
         self.assertEqual(self.pending(), 4)
+        shoot(self.driver, "schema-editing")
         self.click(lambda: self.css("#dialog button:last-child"), "Close")
         self.commit()
         self.wait_for(lambda d: self.all('#schemaTable tr[data-property="notes"]')
                       and not self.all('#schemaTable tr[data-property="longitude"]')
-                      and "indexed" in self.css('#schemaTable tr[data-property="name"] .flags').text, "the new schema in the panel")
+                      and "indexed" in self.css('#schemaTable tr[data-property="name"] .flags').text
+                      and not self.all("#schemaStaged"), "the new schema in the panel")
         server.stop()
         shown = json.loads(helper.run_browser(self.path, "--json", "-c", "show Specimen[3]"))
         original = dump("species")["Specimen"]["objects"][3]

@@ -6,8 +6,12 @@
 // what is staged is listed under "pending".
 const indexableTypes = ["int", "bool", "string", "date", "timestamp", "objectId", "uuid", "mixed"];
 
+// Short labels keep the panel's rows narrow; the title says what each does.
+const schemaLabels = { rename: "✎", remove: "✕", index: "+idx", unindex: "−idx" };
+
 function schemaButton(action, title, onclick) {
-  return el("button", { type: "button", class: "schemaAction", "data-action": action, title, text: action, onclick });
+  return el("button", { type: "button", class: "schemaAction", "data-action": action, title,
+                         text: schemaLabels[action] || action, onclick });
 }
 
 // The buttons of one property's row (null on a read-only page).
