@@ -6,13 +6,12 @@ import Testing
 import TestSupport
 
 /// The kill -9 loop of `CrashSafetyTests` with schema changes (issue 31), on species and on the
-/// encrypted fixture: a child process
-/// commits transaction after transaction that each rename a property, toggle a search index and
-/// convert a column's 42 values (double ↔ string), and is killed with SIGKILL at random
-/// instants. After every kill the file verifies and dumps exactly as the fixture's own dump
-/// changed by hand to the state after some whole transaction: the old schema or the new one,
-/// never a mixture (a renamed property with the old index, converted values under the old type,
-/// or a schema version that does not match the changes).
+/// encrypted fixture: a child process commits transaction after transaction that each rename a
+/// property, toggle a search index and convert a column's values (double ↔ string, int ↔
+/// string), and is killed with SIGKILL at random instants. After every kill the file verifies
+/// and dumps exactly as the fixture's own dump changed by hand to the state after some whole
+/// transaction: the old schema or the new one, never a mixture (a renamed property with the old
+/// index, converted values under the old type, or a schema version that does not match).
 @Suite("Crash safety of schema changes", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct SchemaCrashSafetyTests {
     /// The name transaction `k` gives Specimen.specimenDescription (0: none yet).
