@@ -104,6 +104,10 @@ struct SchemaRenameRemoveTests {
         try expected.removeColumn("owner", of: "class_Car")
         try expected.removeTable("class_Person")
         try edit.expectDump(expected)
+        // Person.banks fed BankInfo's only backlink column: it went with the class.
+        let bankInfo = try #require(try RealmFile(path: Fixtures.realmPath("tasks")).table(named: "class_BankInfo"))
+        #expect(bankInfo.backlinkColumns.count == 1)
+        #expect(try RealmFile(path: edit.path).table(named: "class_BankInfo")?.backlinkColumns.isEmpty == true)
     }
 
     @Test func rollbackForgetsStagedSchemaChanges() throws {
