@@ -149,7 +149,7 @@ struct ServeEditAPI {
     }
 
     /// What the command printed (`staged: …`, `committed …`) and the changes still pending.
-    private func run(_ body: () throws(BrowserError) -> Void) -> HTTPResponse {
+    func run(_ body: () throws(BrowserError) -> Void) -> HTTPResponse {
         // Confirmations go with the output here (not to standard error), for the answer.
         let notices = session.notices
         session.notices = nil

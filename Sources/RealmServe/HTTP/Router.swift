@@ -76,6 +76,7 @@ struct Router {
             let writes: [String: (HTTPRequest) -> HTTPResponse] = [
                 "/api/edit": edits.edit, "/api/commit": edits.commit, "/api/rollback": edits.rollback,
                 "/api/create": edits.create, "/api/delete": edits.delete, "/api/append": edits.append, "/api/remove": edits.remove,
+                "/api/schema-change": edits.schemaChange,
             ]
             if let handler = writes[request.path] {
                 guard request.method == "POST" else { return .error(405, "\(request.path) only answers POST") }

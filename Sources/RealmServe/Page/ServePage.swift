@@ -8,12 +8,13 @@
 /// the script, in the order its parts depend on each other: `core.js` (state, requests, the URL
 /// hash as the route), `sidebar.js` (classes and schema), `grid.js` (the virtual grid, queries,
 /// sorting), `object.js` (one object, its backlinks, list editing), `edit.js` (cell edits,
-/// create, pending changes, commit and rollback) and `graph.js` (the schema graph, live
-/// refresh, the start).
+/// create, pending changes, commit and rollback), `schema-edit.js` (the schema panel's rename,
+/// remove and index toggle) and `graph.js` (the schema graph, live refresh, the start).
 enum ServePage {
     /// The scripts in the order they run.
     static let scripts: [[UInt8]] = [PackageResources.core_js, PackageResources.sidebar_js, PackageResources.grid_js,
-                                     PackageResources.object_js, PackageResources.edit_js, PackageResources.graph_js]
+                                     PackageResources.object_js, PackageResources.edit_js, PackageResources.schema_edit_js,
+                                     PackageResources.graph_js]
 
     /// The page for a server with `token` (sent back in the write header) that can write when
     /// `writable` (the page shows its editing controls only then).

@@ -84,6 +84,8 @@ async function refreshView() {
   if (route.view === "grid") { await schemaOf(route.className); reloadGrid(); }
   else if (route.view === "object") await showObject(route.className, route.key);
   else if (route.view === "graph") { state.graph = null; await showGraph(); }
+  // A committed schema change shows in the panel (the schemas were read afresh).
+  if (selectedClass) await showSchema(selectedClass);
 }
 
 // A cell becomes an input; Enter sends, Escape (or leaving it) puts the text back.

@@ -67,9 +67,15 @@ async function showSchema(name) {
       type.append(" → ");
       type.append(el("span", { class: "link", text: row.target, onclick: () => goClass(row.target) }));
     }
-    return el("tr", {}, el("td", { text: row.property }), type, el("td", { class: "flags", text: flags.join(", ") }));
+    return el("tr", { "data-property": row.property }, el("td", { text: row.property }), type,
+              el("td", { class: "flags", text: flags.join(", ") }), schemaPropertyControls(name, row));
   });
-  const parts = [el("h3", { text: "Schema of " + name }), el("table", { id: "schemaTable" }, ...rows)];
+  const parts = [el("h3", { text: "Schema of " + name }), schemaClassControls(name), el("table", { id: "schemaTable" }, ...rows)]
+    .filter((part) => part !== null);
+  // Staged schema changes show in the pending list; the panel is the committed schema.
+  if (writable && state.pending.some((change) => /^[~-] (property|class) /.test(change))) {
+    parts.push(el("div", { class: "muted", id: "schemaStaged", text: "schema changes staged: this is the committed schema until Commit" }));
+  }
   // Incoming links: the schema's "linking objects" rows name their origin as Class.property.
   const incoming = properties.filter((row) => row.property === null && row.target);
   if (incoming.length) {

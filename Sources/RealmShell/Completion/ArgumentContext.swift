@@ -21,6 +21,18 @@ struct ArgumentContext {
         return (classes + extra).filter { $0.hasPrefix(word) }
     }
 
+    /// `CLASS.PROPERTY` for the word: class names (with the dot) until one is typed, then its
+    /// properties.
+    func classProperties() -> [String] {
+        guard let catalog else { return [] }
+        guard let dot = word.firstIndex(of: ".") else {
+            return catalog.file.classTables.compactMap(\.className).filter { $0.hasPrefix(word) }.map { $0 + "." }
+        }
+        let className = String(word[..<dot])
+        guard let table = catalog.file.classTables.first(where: { $0.className == className }) else { return [] }
+        return table.columns.map { className + "." + $0.name }.filter { $0.hasPrefix(word) }
+    }
+
     /// The `options` that start with the word.
     func words(_ options: [String]) -> [String] { options.filter { $0.hasPrefix(word) } }
 }

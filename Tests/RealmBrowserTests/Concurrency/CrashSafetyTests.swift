@@ -32,11 +32,17 @@ struct CrashSafetyTests {
         input.fileHandleForWriting.write(Data(script.utf8))
         try input.fileHandleForWriting.close()
         // The deadline only keeps a broken build from hanging the suite. A version read while a
-        // commit writes its header may fail or be the old one: it is read again.
+        // commit writes its header may fail or be the old one: it is read again. It may also be
+        // newer than any published one: between reading the header and the top array it names,
+        // two commits can publish a version and write the next (unpublished) top over the old
+        // one. So a version counts only when a second read, whose header is read after the
+        // first read's top array, finds the same top ref and version.
         let deadline = Date().addingTimeInterval(120)
         var seen = start
         while process.isRunning, seen < target, Date() < deadline {
-            seen = (try? FileVersion.current(path: path, key: key).version) ?? seen
+            if let first = try? FileVersion.current(path: path, key: key), first == (try? FileVersion.current(path: path, key: key)) {
+                seen = first.version
+            }
             if seen < target { usleep(100) }
         }
         kill(process.processIdentifier, SIGKILL)

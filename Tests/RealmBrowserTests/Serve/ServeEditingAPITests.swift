@@ -69,8 +69,8 @@ struct ServeEditingAPITests {
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let server = try ServeTests.Server("tasks")
         defer { server.process.stop() }
-        for target in ["/api/edit", "/api/create", "/api/delete", "/api/append", "/api/remove", "/api/commit", "/api/rollback"] {
-            #expect(try server.post(target, #"{"class": "Task", "key": 1}"#).status == 403, "\(target)")
+        for target in ["/api/edit", "/api/create", "/api/delete", "/api/append", "/api/remove", "/api/schema-change", "/api/commit", "/api/rollback"] {
+            #expect(try server.post(target, #"{"class": "Task", "key": 1, "change": "remove class"}"#).status == 403, "\(target)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
     }

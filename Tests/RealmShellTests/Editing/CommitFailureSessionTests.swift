@@ -107,7 +107,7 @@ extension CommitFailureSessionTests {
     @Test func helpCommitDescribesAFailedCommit() throws {
         let output = BufferedOutput()
         try Session(output: output).execute("help commit")
-        #expect(output.text.hasPrefix("commit\n  write the staged changes as one new version of the file\n"))
+        #expect(output.text.hasPrefix("commit [--keep-version]\n  write the staged changes as one new version of the file"))
         #expect(output.text.contains("error: commit failed: /mnt/x.realm: No space left on device (writing the new nodes);\n"
                                      + "    the file is unchanged (version 7, 8192 bytes)\n"))
         #expect(output.text.contains("changes stay staged"))

@@ -5,7 +5,7 @@ import Testing
 /// A fixture's canonical dump (Realm's own, from ../shared/fixtures) edited by hand into what
 /// the file must dump after an operation, so that expectations never come from our writer.
 public struct ExpectedDump {
-    public private(set) var tables: [JSONValue]
+    public internal(set) var tables: [JSONValue]
     private let head: [JSONValue.Member]
 
     public init(fixture: String) throws {

@@ -199,14 +199,22 @@ extension FileEditor {
 
     /// Runs a staging step whole or not at all: a failure drops the edits it had staged, so
     /// that a failed statement leaves the earlier pending changes exactly as they were.
-    func atomically<T>(_ body: () throws(RealmFormatError) -> T) throws(RealmFormatError) -> T {
+    /// `deletingEmbedded`: the step may delete embedded objects of a class whose schema already
+    /// changes in the transaction (a second property owning them removed after the first took
+    /// its backlink column): a deletion drops whole rows, which the commit's rebuild of the
+    /// reshaped table does whatever its columns become.
+    func atomically<T>(deletingEmbedded: Bool = false, _ body: () throws(RealmFormatError) -> T) throws(RealmFormatError) -> T {
         let mark = edits.mark
         let count = edits.count
         let stagedSchema = schema
         let stagedBacklinkColumns = addedBacklinkColumns
         do {
             let result = try body()
-            for edit in edits[count...] { try requireNoSchemaEdit(of: edit.table) }
+            // Against the schema edits staged before this step: a schema change may stage object
+            // changes of its own (embedded objects it deletes) just before it.
+            for edit in edits[count...] where !(deletingEmbedded && edit.isDeletion && edit.table.kind == .embedded) {
+                try requireNoSchemaEdit(of: edit.table, in: stagedSchema)
+            }
             return result
         } catch {
             edits.rollback(to: mark)

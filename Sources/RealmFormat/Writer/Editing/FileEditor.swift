@@ -39,6 +39,9 @@ public final class FileEditor {
     private var hasCommitted = false
     /// Where the commit's writing stands, for its error.
     private var step = CommitStep.writingNodes
+    /// Set when the schema version (the `metadata` table) stays as it is although the staged
+    /// schema changes need a migration (`FileEditor+SchemaVersion`).
+    public var keepsSchemaVersion = false
 
     struct Edit {
         let table: Table
@@ -240,14 +243,22 @@ public final class FileEditor {
         guard !hasCommitted else {
             throw .cannotWrite(path: path, reason: "this editor already published a commit; open the file again to change the new version")
         }
+        try stageSchemaVersion()
         let allocator = try freeSpaceAllocator(top: top, topNode: topNode)
         let writer = NodeWriter(committingTo: target, allocator: allocator, path: path)
         let freed = FreedSpace()
         var tableRefs = try (0..<top.tablesNode.size).map { index throws(RealmFormatError) in try top.tablesNode.int(index) }
-        let namesRef = try writeSchemaEdits(writer: writer, freed: freed, tableRefs: &tableRefs)
-        for (tableIndex, tableEdits) in Dictionary(grouping: edits, by: { $0.table.slot }) {
+        let editsByTable = Dictionary(grouping: edits, by: { $0.table.slot })
+        let schemaWrite = try writeSchemaEdits(writer: writer, freed: freed, tableRefs: &tableRefs, editedSlots: Set(editsByTable.keys))
+        let namesRef = schemaWrite.names
+        for (tableIndex, tableEdits) in editsByTable where !schemaWrite.removedSlots.contains(tableIndex) {
             let table = tableEdits[0].table
             let tableTop = try bytes.node(at: tableRefs[tableIndex], context: "table \(table.name)")
+            if let reshape = schemaWrite.reshapes[tableIndex] {
+                tableRefs[tableIndex] = try TableRebuilder(writer: writer, file: file, table: table, top: tableTop, edits: tableEdits,
+                                                           freed: freed, reshape: reshape).write()
+                continue
+            }
             if let added = addedBacklinkColumns[tableIndex], !added.isEmpty {
                 tableRefs[tableIndex] = try TableRebuilder(writer: writer, file: file, table: table, top: tableTop, edits: tableEdits,
                                                            freed: freed, addedColumns: added).write()
@@ -295,6 +306,7 @@ public final class FileEditor {
         edits.removeAll()
         schema = SchemaEdits()
         addedBacklinkColumns = [:]
+        keepsSchemaVersion = false
         return CommitSummary(version: newVersion, bytesWritten: writer.bytesWritten, changes: changes)
     }
 

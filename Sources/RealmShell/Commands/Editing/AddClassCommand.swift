@@ -7,7 +7,8 @@ import RealmInterchange
 enum AddClassCommand {
     /// `class` or `property`; for a property its class, then a value type or a class to link.
     static let completion = ArgumentCompletion { context in
-        if context.position == 0 { return context.words(["class", "property"]) }
+        if context.position == 0 { return context.words(["class", "property", "index"]) }
+        if context.argumentWords.first == "index" { return context.position == 1 ? context.classProperties() : [] }
         guard context.argumentWords.first == "property" else { return [] }
         if context.position == 1 { return context.classNames() }
         return context.position == 3 ? context.words(PropertyDeclaration.valueTypes.keys.sorted()) + context.classNames() : []
@@ -17,7 +18,7 @@ enum AddClassCommand {
     static let propertyUsage = "add property CLASS NAME TYPE   " + PropertyDeclaration.typeHelp
 
     static let spec = CommandSpec(
-        name: "add", aliases: [], arguments: "class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE",
+        name: "add", aliases: [], arguments: "class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE | index CLASS.PROPERTY",
         summary: "add a class or a property, e.g. add class Fungus (name string, host Specimen, hosts Specimen[]) or add property Specimen habitat string?",
         access: .newestVersion, completion: AddClassCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
@@ -47,6 +48,10 @@ enum AddClassCommand {
         let (kind, rest) = StatementSplitter.command(in: arguments)
         if kind.lowercased() == "property" {
             try addProperty(rest, session)
+            return
+        }
+        if kind.lowercased() == "index" {
+            try IndexChanges.addIndex(rest, session)
             return
         }
         guard kind.lowercased() == "class", let open = rest.firstIndex(of: "("), rest.hasSuffix(")") else { throw .usage(usage) }

@@ -6,7 +6,7 @@ import RealmFormat
 /// the image would be lost.
 enum EditingCommands {
     static let names: Set<String> = ["set", "update", "create", "delete", "add", "append", "remove", "move",
-                                     "begin", "commit", "import"]
+                                     "begin", "commit", "import", "rename", "change"]
 
     static func refuseOnImage(_ command: CommandSpec, session: Session) throws(BrowserError) {
         guard names.contains(command.name), let source = session.file?.source else { return }

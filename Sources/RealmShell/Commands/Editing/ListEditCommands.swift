@@ -47,11 +47,31 @@ enum ListEditCommands {
             }
         })
 
+    /// A path, or a schema form and what it names.
+    static let removeCompletion = ArgumentCompletion { context in
+        guard let catalog = context.catalog else { return [] }
+        if context.position == 0 {
+            return context.words(["property", "class", "index", "primary"])
+                + Completer.pathCandidates(for: context.word, catalog: catalog, session: context.session)
+        }
+        guard context.position == 1 else { return [] }
+        switch context.argumentWords[0].lowercased() {
+        case "property", "index": return context.classProperties()
+        case "class": return context.classNames()
+        case "primary": return context.words(["key"])
+        default: return []
+        }
+    }
+
     static let remove = CommandSpec(
-        name: "remove", aliases: [], arguments: "CLASS[N].COLLECTION[I] | CLASS[N].DICT[\"KEY\"] | CLASS[N].SET VALUE",
-        summary: "take an element out of a list or set, or an entry out of a dictionary, e.g. remove TaskList[0].tasks[2] (an embedded object is deleted); 'help remove'",
-        access: .newestVersion, completion: .objectPath,
+        name: "remove", aliases: [], arguments: "CLASS[N].COLLECTION[I] | CLASS[N].DICT[\"KEY\"] | CLASS[N].SET VALUE | property|class|index|primary key ...",
+        summary: "take an element out of a list or set, or an entry out of a dictionary, e.g. remove TaskList[0].tasks[2] (an embedded object is deleted); 'help remove'; schema: remove property Specimen.longitude, remove class Category ('help schema')",
+        access: .newestVersion, completion: ListEditCommands.removeCompletion,
         run: { arguments, session throws(BrowserError) in
+            if SchemaRemoval.isSchemaChange(arguments) {
+                try SchemaRemoval.run(arguments, session)
+                return
+            }
             let usage = "remove CLASS[N].LIST[I], remove CLASS[N].DICT[\"KEY\"] or remove CLASS[N].SET VALUE"
             let (path, valueText) = CollectionEditing.firstWord(arguments)
             guard !path.isEmpty else { throw .usage(usage) }

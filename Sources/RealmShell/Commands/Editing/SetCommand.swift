@@ -16,12 +16,20 @@ enum SetCommand {
     static let usage = "set CLASS[N].PROPERTY = VALUE, set CLASS[N].LIST[I] = VALUE, set CLASS[N].DICT[\"KEY\"] = VALUE   (or, after cd, set PROPERTY = VALUE)"
 
     static let spec = CommandSpec(
-        name: "set", aliases: [], arguments: "PATH = VALUE",
-        summary: "change a property, a list element or a dictionary entry, e.g. set Specimen[3].name = \"Bald eagle\", set Note[0].tags[1] = \"x\"; an embedded object: set Person[0].address = { city: \"Oslo\" } (or = null)",
+        name: "set", aliases: [], arguments: "PATH = VALUE | required|optional|primary key CLASS.PROPERTY",
+        summary: "change a property, a list element or a dictionary entry, e.g. set Specimen[3].name = \"Bald eagle\", set Note[0].tags[1] = \"x\"; an embedded object: set Person[0].address = { city: \"Oslo\" } (or = null); schema: set required Task.notes --default \"\" ('help schema')",
         access: .newestVersion, completion: SetCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
     static func run(_ arguments: String, _ session: Session) throws(BrowserError) {
+        if NullabilityChange.isSchemaChange(arguments) {
+            try NullabilityChange.run(arguments, session)
+            return
+        }
+        if IndexChanges.isPrimaryKeyChange(arguments) {
+            try IndexChanges.setPrimaryKey(arguments, session)
+            return
+        }
         let catalog = try session.requireCatalog()
         guard let equals = splitPoint(arguments) else { throw .usage(usage) }
         let pathText = String(arguments[..<equals]).trimmingWhitespace()

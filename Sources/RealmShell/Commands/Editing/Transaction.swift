@@ -74,11 +74,16 @@ enum Transaction {
         })
 
     static let commit = CommandSpec(
-        name: "commit", aliases: [], arguments: "",
-        summary: "write the staged changes as one new version of the file",
+        name: "commit", aliases: [], arguments: "[--keep-version]",
+        summary: "write the staged changes as one new version of the file (--keep-version: schema changes leave the schema version)",
         access: .newestVersion, completion: .nothing,
-        run: { _, session throws(BrowserError) in
+        run: { arguments, session throws(BrowserError) in
             guard let editor = session.transaction else { throw .notNow("no transaction is open ('begin' starts one)") }
+            switch arguments.trimmingWhitespace() {
+            case "": break
+            case "--keep-version": editor.keepsSchemaVersion = true
+            default: throw .usage("commit [--keep-version]")
+            }
             let count = session.pendingChanges.count
             let summary: FileEditor.CommitSummary
             do throws(RealmFormatError) { summary = try editor.commit() } catch {
@@ -136,10 +141,17 @@ enum Transaction {
             guard session.outputMode == .table else {
                 let printer = session.rowPrinter([OutputColumn("#", alignment: .right), OutputColumn("change")])
                 for (index, change) in session.pendingChanges.enumerated() { printer.add([.number(index + 1), .string(change)]) }
-                printer.finish(notes: session.pendingChanges.isEmpty ? ["transaction open, no changes yet"] : [])
+                var notes = session.pendingChanges.isEmpty ? ["transaction open, no changes yet"] : []
+                if let editor = session.transaction, editor.needsMigration {
+                    notes.append(SchemaCommands.migrationNote(from: editor.schemaVersion, to: editor.newSchemaVersion, committed: false))
+                }
+                printer.finish(notes: notes)
                 return
             }
             if session.pendingChanges.isEmpty { session.output.line("transaction open, no changes yet") }
             for (index, change) in session.pendingChanges.enumerated() { session.output.line("\(index + 1). \(change)") }
+            if let editor = session.transaction, editor.needsMigration {
+                session.output.line(SchemaCommands.migrationNote(from: editor.schemaVersion, to: editor.newSchemaVersion, committed: false))
+            }
         })
 }

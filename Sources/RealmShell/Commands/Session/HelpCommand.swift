@@ -4,7 +4,7 @@ import RealmInterchange
 enum HelpCommand {
     static let spec = CommandSpec(
         name: "help", aliases: ["?", "\\?", ".help"], arguments: "[COMMAND | TOPIC]",
-        summary: "this help; topics: commands, queries, literals, transactions, addresses, scripts, serve, formats",
+        summary: "this help; topics: commands, queries, literals, transactions, addresses, scripts, serve, formats, schema (changing it)",
         access: .none, completion: .firstWord { HelpCommand.topicNames },
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 
@@ -74,7 +74,8 @@ enum HelpCommand {
 
         Objects are numbered by position from 0, in object-key order; 'help addresses' explains
         how positions, object keys and primary keys differ. Commands can be joined with ';'.
-        More: help queries, help literals, help transactions, help scripts, help serve, help formats, help COMMAND.
+        More: help queries, help literals, help transactions, help schema, help scripts, help serve, help formats,
+        help COMMAND.
 
         """
         return text
@@ -121,6 +122,9 @@ enum HelpCommand {
 
     static let examples: [String: String] = [
         "watch": WatchCommand.examples,
+        "schema": SchemaHelp.text,
+        "rename": SchemaHelp.text,
+        "change": SchemaHelp.text,
         "commit": Transaction.commitExamples,
         "append": collectionExamples,
         "remove": collectionExamples,

@@ -13,6 +13,7 @@ enum HelpTopics {
         (["scripts", "script", "shell", "keys-and-lines"], scripts),
         (["serve", "web", "http", "server"], serve),
         (["formats", "format", "versions", "old", "upgrade-formats"], OlderFormatText.help),
+        (["migrations", "migration", "schema-changes"], SchemaHelp.text),
     ]
 
     static func text(for topic: String) -> String? {
@@ -71,7 +72,8 @@ enum HelpTopics {
     hold either version; open it again to see which.
     Schema: add class Fungus (name string, spores int?, host Specimen, hosts Specimen[]);
     add property Specimen habitat Habitat; types: value types or a class (a link), '?' optional,
-    suffix [] list, <> set, {} dictionary (tags string?[])
+    suffix [] list, <> set, {} dictionary (tags string?[]); rename, remove, retype and index
+    properties and classes: 'help schema'
 
     """
 
@@ -159,6 +161,9 @@ enum HelpTopics {
       /api/delete  {"class": C, "key": K}                                  stages 'delete'
       /api/append  {"class": C, "key": K, "property": P, "value": "LITERAL"}  stages 'append'
       /api/remove  {"class": C, "key": K, "property": P, "index": I}  (or "entry": "KEY")
+      /api/schema-change  {"change": "rename property", "class": C, "property": P, "name": N}
+                   stages a schema change (also "remove property", "rename class" with "name",
+                   "remove class", "add index", "remove index"): the schema panel's buttons
       /api/commit  writes every staged change as one version;  /api/rollback  drops them
 
     """

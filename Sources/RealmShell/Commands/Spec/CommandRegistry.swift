@@ -17,6 +17,8 @@ public enum CommandRegistry {
         CreateCommand.spec,
         DeleteCommand.spec,
         AddClassCommand.spec,
+        RenameCommand.spec,
+        ChangeTypeCommand.spec,
         ListEditCommands.append,
         ListEditCommands.remove,
         ListEditCommands.move,

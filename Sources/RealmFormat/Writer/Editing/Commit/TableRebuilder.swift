@@ -1,14 +1,16 @@
 /// Rewrites a table's whole cluster tree for a commit, for staged changes the fast paths of
 /// `TableEditor` cannot place (a full last leaf, a leaf emptied inside a larger tree, creations
 /// and deletions mixed with other changes; replaced collections and Mixed values only along
-/// with such changes, as `TableEditor` writes them in place). Every row is read (its key,
-/// every column including backlink columns and collections), the staged changes are applied in
-/// the order they were made, and a fresh tree of 256-object leaves is written the way
-/// `TableWriter` writes a new table. The spec, the column keys and the other table-top slots
-/// stay; the content version is bumped, search indexes are rebuilt and the old tree is freed.
-/// Backlink columns a commit adds to the table (those of Mixed properties that first link
-/// here) join the rows as empty entries before the changes are applied, and the spec and the
-/// per-column table arrays gain their entries (`TableColumnAdder`).
+/// with such changes, as `TableEditor` writes them in place), and for schema changes of a table
+/// whose objects change in the same commit. Every row is read (its key, every column including
+/// backlink columns and collections, by leaf index; leaf indexes of erased columns are holes),
+/// the staged changes are applied in the order they were made, the schema change (a
+/// `TableReshape`: columns gone, converted or added) is applied to every row, and a fresh tree
+/// of 256-object leaves is written the way `TableWriter` writes a new table. Without a schema
+/// change the spec, the column keys and the other table-top slots stay; the content version is
+/// bumped, search indexes are rebuilt and the old tree is freed. Backlink columns a commit adds
+/// to the table (those of Mixed properties that first link here) are a schema change too: they
+/// join the rows as empty entries before the changes are applied.
 struct TableRebuilder {
     let writer: NodeWriter
     let file: RealmFile
@@ -16,29 +18,66 @@ struct TableRebuilder {
     let top: Node
     let edits: [FileEditor.Edit]
     let freed: FreedSpace
-    /// Backlink columns the commit adds to the table, at the leaf indexes after its columns.
+    /// The schema the commit gives the table; nil keeps the file's (but for `addedColumns`).
+    var reshape: TableReshape?
+    /// Backlink columns the commit adds to the table (Mixed properties' first links here).
     var addedColumns: [Column] = []
 
-    /// Every column the rebuilt table stores: the file's and the added ones.
-    private var columns: [Column] { table.allColumns + addedColumns }
-
-    /// One stored column value: a value (collections read out) or a backlink column's origins.
+    /// One stored column value: a value (collections read out), a backlink column's origins,
+    /// or nothing (a leaf index no column uses).
     enum Cell {
         case value(NewValue)
         case origins([Int64])
+        case absent
+    }
+
+    init(writer: NodeWriter, file: RealmFile, table: Table, top: Node, edits: [FileEditor.Edit], freed: FreedSpace,
+         reshape: TableReshape? = nil, addedColumns: [Column] = []) {
+        self.writer = writer
+        self.file = file
+        self.table = table
+        self.top = top
+        self.edits = edits
+        self.freed = freed
+        self.reshape = reshape
+        self.addedColumns = addedColumns
+    }
+
+    /// The schema change to apply: the reshape, or the file's schema with the added backlink
+    /// columns, or nil when the schema stays.
+    private func schemaChange() throws(RealmFormatError) -> TableReshape? {
+        if let reshape { return reshape }
+        guard !addedColumns.isEmpty else { return nil }
+        let spec = try top.requiredChild(0, "spec")
+        let attributesNode = try spec.requiredChild(2, "column attributes")
+        let attributes = try (0..<attributesNode.size).map { index throws(RealmFormatError) in Int(try attributesNode.int(index)) }
+        var sequence: Int64 = 0
+        if top.size > 5, case let .tagged(value) = try top.slot(5) { sequence = value }
+        var reshape = TableReshape(table: table, specAttributes: attributes, columnKeySequence: sequence)
+        for column in addedColumns {
+            reshape.columns.append(TableReshape.Column(
+                name: "", key: column.key.rawValue, type: .backlink, collection: nil, isNullable: false, attributes: 0,
+                oppositeTable: column.targetTableKey.map(Int64.init), oppositeColumn: column.oppositeColumnKey?.rawValue,
+                source: .added, index: .none, enumValuesRef: nil))
+        }
+        return reshape
     }
 
     func write() throws(RealmFormatError) -> Int64 {
         if let column = table.allColumns.first(where: { $0.enumValuesRef != nil }) {
             throw .cannotWrite(path: "", reason: "\(table.displayName).\(column.name) is an enumerated string column; rewriting \(table.displayName) is not supported (compact, then edit)")
         }
-        var rows = try readRows()
+        let shape = try schemaChange()
+        let added = shape?.columns.filter { if case .added = $0.source { return true } else { return false } } ?? []
+        let width = ((table.allColumns.map(\.leafIndex) + added.map(\.leafIndex)).max() ?? -1) + 1
+        let fileColumns = table.allColumns + added.map(\.described)
+        var rows = try readRows(width: width, added: added)
         var sequenceUsed: Int64 = -1
         for edit in edits {
             switch edit.change {
             case let .create(values):
-                var cells = [Cell](repeating: .origins([]), count: columns.count)
-                for column in columns { cells[column.leafIndex] = TableRebuilder.defaultCell(column) }
+                var cells = [Cell](repeating: .absent, count: width)
+                for column in fileColumns { cells[column.leafIndex] = TableRebuilder.defaultCell(column) }
                 for (leafIndex, value) in values where leafIndex < cells.count { cells[leafIndex] = .value(.scalar(value)) }
                 rows[edit.key] = cells
                 sequenceUsed = max(sequenceUsed, edit.key)
@@ -49,46 +88,53 @@ struct TableRebuilder {
                     throw .cannotWrite(path: "", reason: "\(table.displayName) has no object with key \(edit.key)")
                 }
                 let leafIndex = edit.column.leafIndex
-                guard leafIndex < columns.count else {
+                guard leafIndex < width else {
                     throw .cannotWrite(path: "", reason: "\(table.displayName) has no column at leaf index \(leafIndex)")
                 }
                 rows[edit.key]?[leafIndex] = try TableRebuilder.cell(for: edit.change, column: edit.column)
             }
         }
+        var columns = table.allColumns
+        if let shape {
+            rows = try TableRebuilder.reshaped(rows, to: shape)
+            columns = shape.columns.map(\.described)
+        }
         let keys = rows.keys.sorted()
-        let newRoot = try writeTree(keys: keys, rows: rows)
+        let newRoot = try writeTree(keys: keys, rows: rows, columns: columns)
         if let root = table.objects.root { try freed.addSubtree(root) }
-        var topSlots = try (0..<top.size).map { index throws(RealmFormatError) in try top.int(index) }
-        topSlots[2] = newRoot
-        if top.size > 6, case let .tagged(version) = try top.slot(6) { topSlots[6] = ((version + 1) << 1) | 1 }
+        var objectKeySequence: Int64?
         if top.size > 9, sequenceUsed >= 0 {
             let next = ObjectKeys.nextSequence(after: [sequenceUsed], hasPrimaryKey: table.primaryKey != nil)
             var current: Int64 = 0
             if case let .tagged(value) = try top.slot(9) { current = value }
-            topSlots[9] = (max(current, next) << 1) | 1
+            objectKeySequence = max(current, next)
         }
-        let indexes = try searchIndexes(keys: keys, rows: rows)
-        if let indexes { topSlots[4] = indexes }
-        if !addedColumns.isEmpty { try addSchemaEntries(to: &topSlots, indexesWritten: indexes != nil) }
+        if let shape {
+            return try TableSchemaWriter(writer: writer, file: file, reshape: shape, top: top, freed: freed)
+                .write(root: newRoot, indexes: try searchIndexes(keys: keys, rows: rows, reshape: shape), objectKeySequence: objectKeySequence)
+        }
+        var topSlots = try (0..<top.size).map { index throws(RealmFormatError) in try top.int(index) }
+        topSlots[2] = newRoot
+        if top.size > 6, case let .tagged(version) = try top.slot(6) { topSlots[6] = ((version + 1) << 1) | 1 }
+        if let objectKeySequence { topSlots[9] = (objectKeySequence << 1) | 1 }
+        if let indexes = try searchIndexes(keys: keys, rows: rows) { topSlots[4] = indexes }
         freed.add(top)
         return try writer.integers(topSlots, hasRefs: true)
     }
 
-    /// Every object of the table by key, each column as a cell (by leaf index).
-    private func readRows() throws(RealmFormatError) -> [Int64: [Cell]] {
+    /// Every object of the table by key, each column as a cell by leaf index (`width` of them;
+    /// holes are `.absent`, added columns start as a new object's).
+    private func readRows(width: Int, added: [TableReshape.Column]) throws(RealmFormatError) -> [Int64: [Cell]] {
         var rows: [Int64: [Cell]] = [:]
         let stored = table.allColumns
-        let columnCount = columns.count
-        guard Set(columns.map(\.leafIndex)) == Set(0..<columnCount) else {
-            throw .cannotWrite(path: "", reason: "\(table.displayName) has gaps in its leaf indexes; rewriting it is not supported (compact, then edit)")
-        }
         let collections = CollectionReader(file: file)
+        var blank = [Cell](repeating: .absent, count: width)
+        for column in added { blank[column.leafIndex] = TableRebuilder.defaultCell(column.described) }
         try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
             var readers: [ColumnLeafReader] = []
             for column in stored { readers.append(try ColumnLeafReader(leaf: leaf, column: column)) }
             for row in 0..<leaf.count {
-                // Added backlink columns start empty (`.origins([])`).
-                var cells = [Cell](repeating: .origins([]), count: columnCount)
+                var cells = blank
                 for (column, reader) in zip(stored, readers) {
                     if column.isBacklink {
                         cells[column.leafIndex] = .origins(try reader.backlinks(at: row))
@@ -134,24 +180,31 @@ struct TableRebuilder {
     }
 
     /// Leaves of at most 256 objects (relative keys from the leaf's first key, compact where
-    /// they run 0, 1, 2...), then the inner nodes above them.
-    private func writeTree(keys: [Int64], rows: [Int64: [Cell]]) throws(RealmFormatError) -> Int64 {
+    /// they run 0, 1, 2...), then the inner nodes above them. A leaf index no column uses
+    /// holds 0 (§5.1).
+    private func writeTree(keys: [Int64], rows: [Int64: [Cell]], columns: [Column]) throws(RealmFormatError) -> Int64 {
         let encoder = LeafEncoder(writer: writer)
         let trees = ClusterTreeWriter(writer: writer)
         let capacity = ClusterTreeWriter.leafCapacity
         let singleLeaf = keys.count <= capacity
-        let columns = self.columns.sorted { $0.leafIndex < $1.leafIndex }
+        var byLeaf: [Int: Column] = [:]
+        for column in columns { byLeaf[column.leafIndex] = column }
+        let width = (byLeaf.keys.max() ?? -1) + 1
         var leaves: [(ref: Int64, offset: Int64, count: Int)] = []
         var start = 0
         repeat {
             let end = min(start + capacity, keys.count)
             let leafKeys = Array(keys[start..<end])
             var refs: [Int64] = []
-            for column in columns {
+            for leafIndex in 0..<width {
+                guard let column = byLeaf[leafIndex] else {
+                    refs.append(0)
+                    continue
+                }
                 var cells: [Cell] = []
                 for key in leafKeys {
                     guard let row = rows[key] else { continue }
-                    cells.append(row[column.leafIndex])
+                    cells.append(row[leafIndex])
                 }
                 refs.append(try columnNode(cells, column: column, encoder: encoder))
             }
@@ -198,27 +251,6 @@ struct TableRebuilder {
         return try encoder.leaf(scalars, type: column.type, nullable: column.isNullable)
     }
 
-    /// The spec and the per-column arrays of the table top with the added backlink columns'
-    /// entries: the spec lists them after its backlinks, the opposite-table and opposite-column
-    /// arrays name their origins; the search-index array gets 0 unless `searchIndexes` wrote it.
-    private func addSchemaEntries(to topSlots: inout [Int64], indexesWritten: Bool) throws(RealmFormatError) {
-        let planned = try addedColumns.map { column throws(RealmFormatError) in
-            guard let origin = column.targetTableKey, let originColumn = column.oppositeColumnKey else {
-                throw RealmFormatError.cannotWrite(path: "", reason: "internal error: an added backlink column of \(table.displayName) names no origin")
-            }
-            return SchemaEdits.PlannedColumn(name: "", type: .backlink, collection: nil, isNullable: false, key: column.key.rawValue,
-                                             attributes: 0, oppositeTable: Int64(origin), oppositeColumn: originColumn.rawValue)
-        }
-        let adder = TableColumnAdder(writer: writer, file: file, table: table, top: top, columns: planned, freed: freed)
-        guard topSlots.count > 8 else { throw .cannotWrite(path: "", reason: "\(table.displayName) has an old table layout") }
-        topSlots[0] = try adder.spec()
-        if !indexesWritten {
-            topSlots[4] = try adder.perLeafArray(slot: 4, filler: 0, hasRefs: true) { _ in 0 }
-        }
-        topSlots[7] = try adder.perLeafArray(slot: 7, filler: 0x7FFF_FFFF, hasRefs: false) { $0.oppositeTable ?? 0x7FFF_FFFF }
-        topSlots[8] = try adder.perLeafArray(slot: 8, filler: Int64.max, hasRefs: false) { $0.oppositeColumn ?? Int64.max }
-    }
-
     private func mismatch(_ column: Column) -> RealmFormatError {
         .cannotWrite(path: "", reason: "internal error: a staged change does not fit \(table.displayName).\(column.name)")
     }
@@ -228,8 +260,6 @@ struct TableRebuilder {
         let indexed = table.allColumns.filter { $0.searchIndexRef != nil }
         guard !indexed.isEmpty, let array = try top.child(4, "search indexes") else { return nil }
         var slots = try (0..<array.size).map { index throws(RealmFormatError) in try array.int(index) }
-        // Added columns have no index: their entries are 0, as `TableColumnAdder` pads them.
-        for column in addedColumns { while slots.count <= column.leafIndex { slots.append(0) } }
         for column in indexed {
             var entries: [(key: Int64, data: [UInt8])] = []
             for key in keys {

@@ -72,8 +72,8 @@ extension FileEditor {
 
     /// Refuses object changes to a table whose schema changes in this transaction: the change
     /// would be written against the old column layout.
-    func requireNoSchemaEdit(of table: Table) throws(RealmFormatError) {
-        guard !schema.touchedSlots.contains(table.slot) else {
+    func requireNoSchemaEdit(of table: Table, in schema: SchemaEdits? = nil) throws(RealmFormatError) {
+        guard !(schema ?? self.schema).touchedSlots.contains(table.slot) else {
             throw .refusedEdit("the schema of \(table.displayName) changes in this transaction; commit it before changing its objects")
         }
     }
@@ -105,24 +105,44 @@ extension FileEditor {
         schema.noteBacklinkTarget(slot: targetTable.slot)
     }
 
-    /// Writes the staged schema edits: the new columns of existing tables, then the new classes
-    /// at the end of the table list. Returns the new table-names node, if classes were added.
-    func writeSchemaEdits(writer: NodeWriter, freed: FreedSpace, tableRefs: inout [Int64]) throws(RealmFormatError) -> Int64? {
-        guard !schema.isEmpty, let top = file.top else { return nil }
-        for table in file.tables where schema.touchedSlots.contains(table.slot) {
-            try requireNoObjectEdits(of: table)
+    /// What writing the schema edits leaves to the rest of the commit.
+    struct SchemaWrite {
+        /// The new table-names node, when names change (classes added, renamed or removed).
+        var names: Int64?
+        /// Reshaped tables whose objects also change: `TableRebuilder` writes both.
+        var reshapes: [Int: TableReshape] = [:]
+        /// Removed tables, whose staged object changes are not written.
+        var removedSlots: Set<Int> = []
+    }
+
+    /// Writes the staged schema edits: the reshaped existing tables whose objects do not change
+    /// (`TableReshaper`), the removed tables (`Group::remove_table`: the slot takes a tagged
+    /// next tag, `(1 + (key >> 16)) & 0x7FFF`, the name is empty, §3.2), then the new classes
+    /// at the end of the table list.
+    func writeSchemaEdits(writer: NodeWriter, freed: FreedSpace, tableRefs: inout [Int64],
+                          editedSlots: Set<Int>) throws(RealmFormatError) -> SchemaWrite {
+        guard !schema.isEmpty, let top = file.top else { return SchemaWrite() }
+        let layout = try SchemaLayout.build(file: file, edits: schema)
+        var result = SchemaWrite(removedSlots: layout.removedSlots)
+        for (slot, reshape) in layout.reshapes.sorted(by: { $0.key < $1.key }) {
+            guard !editedSlots.contains(slot) else {
+                result.reshapes[slot] = reshape
+                continue
+            }
+            let tableTop = try file.mapped.bytes.node(at: tableRefs[slot], context: "table \(reshape.table.name)")
+            tableRefs[slot] = try TableReshaper(writer: writer, file: file, reshape: reshape, top: tableTop, freed: freed).write()
         }
-        let layout = try schema.layout(file: file)
-        for (slot, columns) in layout.additions {
+        for slot in layout.removedSlots.sorted() {
             guard let table = file.tables.first(where: { $0.slot == slot }) else { continue }
-            let tableTop = try file.mapped.bytes.node(at: tableRefs[slot], context: "table \(table.name)")
-            tableRefs[slot] = try TableColumnAdder(writer: writer, file: file, table: table, top: tableTop,
-                                                   columns: columns, freed: freed).write()
+            try freed.addSubtree(try file.mapped.bytes.node(at: tableRefs[slot], context: "table \(table.name)"))
+            tableRefs[slot] = (((1 + (Int64(table.key) >> 16)) & 0x7FFF) << 1) | 1
         }
-        guard !schema.classes.isEmpty else { return nil }
+        guard !schema.classes.isEmpty || !layout.renamedSlots.isEmpty || !layout.removedSlots.isEmpty else { return result }
         let names = try BlobLeaf(node: top.tableNamesNode, isString: true)
         var allNames: [String] = []
         for index in 0..<names.count { allNames.append(try names.element(index).string ?? "") }
+        for (slot, name) in layout.renamedSlots where slot < allNames.count { allNames[slot] = name }
+        for slot in layout.removedSlots where slot < allNames.count { allNames[slot] = "" }
         for (index, newClass) in schema.classes.enumerated() {
             guard Int64(tableRefs.count) == newClass.key else {
                 throw .cannotWrite(path: path, reason: "internal error: class \(newClass.table.name) would get slot \(tableRefs.count), not \(newClass.key)")
@@ -133,6 +153,7 @@ extension FileEditor {
             allNames.append(newClass.table.name)
         }
         try freed.addSubtree(top.tableNamesNode)
-        return try LeafEncoder(writer: writer).names(allNames)
+        result.names = try LeafEncoder(writer: writer).names(allNames)
+        return result
     }
 }
