@@ -48,7 +48,8 @@ let package = Package(
             name: "RealmServe",
             dependencies: ["RealmShell", "RealmInterchange", "RealmQuery", "RealmFormat", "CMicroHTTPD"],
             // The page: real HTML, CSS and JavaScript files, embedded into the binary.
-            resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js"]
+            resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js",
+                        "tools.css", "keyboard.js", "copy.js"]
                 .map { .embedInCode("Page/\($0)") }),
         .executableTarget(
             name: "realm-browser",

@@ -62,7 +62,7 @@ struct Router {
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         let handlers: [String: (HTTPRequest) -> HTTPResponse] = [
-            "/": { _ in .page(ServePage.html(token: token.hex, writable: writable)) },
+            "/": { _ in .page(ServePage.html(token: token.hex, writable: writable, identity: api.session.file?.path ?? "")) },
             "/api/classes": api.classes,
             "/api/schema": api.schema,
             "/api/objects": api.objects,
