@@ -49,7 +49,7 @@ let package = Package(
             dependencies: ["RealmShell", "RealmInterchange", "RealmQuery", "RealmFormat", "CMicroHTTPD"],
             // The page: real HTML, CSS and JavaScript files, embedded into the binary.
             resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js",
-                        "tools.css", "keyboard.js", "copy.js"]
+                        "tools.css", "theme.css", "keyboard.js", "copy.js", "theme.js", "columns.js"]
                 .map { .embedInCode("Page/\($0)") }),
         .executableTarget(
             name: "realm-browser",
