@@ -49,7 +49,8 @@ let package = Package(
             dependencies: ["RealmShell", "RealmInterchange", "RealmQuery", "RealmFormat", "CMicroHTTPD"],
             // The page: real HTML, CSS and JavaScript files, embedded into the binary.
             resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js",
-                        "tools.css", "theme.css", "keyboard.js", "copy.js", "theme.js", "columns.js"]
+                        "tools.css", "theme.css", "keyboard.js", "copy.js", "theme.js", "columns.js",
+                        "viewer.js"]
                 .map { .embedInCode("Page/\($0)") }),
         .executableTarget(
             name: "realm-browser",
