@@ -71,6 +71,7 @@ struct Router {
             "/api/version": { api.version($0, writable: writable) },
             "/api/export": api.export,
             "/api/graph": api.graph,
+            "/api/complete": api.complete,
         ]
         if let edits {
             let writes: [String: (HTTPRequest) -> HTTPResponse] = [
