@@ -72,6 +72,7 @@ struct Router {
             "/api/export": api.export,
             "/api/graph": api.graph,
             "/api/complete": api.complete,
+            "/api/chart": api.chart,
         ]
         if let edits {
             let writes: [String: (HTTPRequest) -> HTTPResponse] = [
