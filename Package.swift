@@ -50,7 +50,7 @@ let package = Package(
             // The page: real HTML, CSS and JavaScript files, embedded into the binary.
             resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "graph.js",
                         "tools.css", "theme.css", "keyboard.js", "copy.js", "theme.js", "columns.js",
-                        "viewer.js", "complete.js", "history.js", "charts.js"]
+                        "viewer.js", "complete.js", "history.js", "charts.js", "files.js"]
                 .map { .embedInCode("Page/\($0)") }),
         .executableTarget(
             name: "realm-browser",

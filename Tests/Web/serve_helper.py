@@ -55,10 +55,11 @@ def run_browser(*arguments):
 
 
 class Server:
-    """`realm-browser serve PATH --port 0 [--write]`: the URL it prints; stopped with SIGTERM."""
+    """`realm-browser serve PATH... --port 0 [--write] [EXTRA]`: the URL it prints; stopped with SIGTERM."""
 
-    def __init__(self, path, write=False):
-        command = [BINARY, "serve", path, "--port", "0"] + (["--write"] if write else [])
+    def __init__(self, path, write=False, extra=()):
+        paths = path if isinstance(path, (list, tuple)) else [path]
+        command = [BINARY, "serve", *paths, "--port", "0"] + (["--write"] if write else []) + list(extra)
         # Standard error to a file: a pipe no one reads until the end could fill and stop the server.
         self.errors = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.errors, text=True)

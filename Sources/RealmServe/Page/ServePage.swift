@@ -13,7 +13,8 @@
 /// `core.js` (`after`): `keyboard.js` (the cell cursor and selection), `copy.js` (TSV, JSON,
 /// one value), `theme.js` (light or dark), `columns.js` (widths, key and index marks), `viewer.js` (the cell viewer),
 /// `complete.js` (the REPL's completion in the query box), `history.js` (queries run and saved),
-/// `charts.js` (a column's figures and picture, from /api/chart).
+/// `charts.js` (a column's figures and picture, from /api/chart), `files.js` (the switcher
+/// between several files served).
 enum ServePage {
     /// The style sheets: the page's, its tools' (`tools.css`), then the colours of the light
     /// and dark themes (`theme.css`), which override the others'.
@@ -24,7 +25,8 @@ enum ServePage {
                                      PackageResources.object_js, PackageResources.edit_js, PackageResources.graph_js,
                                      PackageResources.keyboard_js, PackageResources.copy_js, PackageResources.theme_js,
                                      PackageResources.columns_js, PackageResources.viewer_js,
-                                     PackageResources.complete_js, PackageResources.history_js, PackageResources.charts_js]
+                                     PackageResources.complete_js, PackageResources.history_js, PackageResources.charts_js,
+                                     PackageResources.files_js]
 
     /// The page for a server with `token` (sent back in the write header) that can write when
     /// `writable` (the page shows its editing controls only then), of the file whose answers
