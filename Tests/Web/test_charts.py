@@ -58,7 +58,7 @@ class ChartTest(PageTest):
         bars = self.bars()
         self.assertEqual([count for _, count in bars], counts)
         self.assertEqual(sum(counts), int(expected["count"]))
-        shoot(self.driver, "chart-histogram")
+        shoot(self.driver, "chart-histogram", both=True)
 
     def test_booleans_as_bars_and_a_query_s_objects(self):
         path = helper.fixture("demo.realm")
@@ -69,6 +69,9 @@ class ChartTest(PageTest):
         self.chart_of(0, "boolValue")
         expected = stats(path, "RealmTestClass1", "boolValue")
         self.assertEqual(self.bars(), [["true", int(expected["true"])], ["false", int(expected["false"])]])
+        self.driver.execute_script("closeDialog()")
+        self.chart_of(0, "arrayReference")
+        shoot(self.driver, "chart-lengths", both=True)
         self.driver.execute_script("closeDialog()")
         # Over a query: only its objects, and the whole class on request.
         self.open(server, "class=RealmTestClass1&q=" + "boolValue%20%3D%3D%20true")

@@ -48,7 +48,7 @@ class FilesTest(PageTest):
         objects = dump("demo")["RealmTestClass1"]["objects"]
         self.driver.get(server.base + "/files/1/#class=RealmTestClass1&q=boolValue%20%3D%3D%20true")
         self.wait_count(sum(1 for item in objects if item["boolValue"]))
-        shoot(self.driver, "several-files")
+        shoot(self.driver, "several-files", both=True)
         # Back to the first: its own grid again.
         self.click(lambda: self.css('#fileList li[data-name="species.realm"]'), "the first file")
         self.wait_for(lambda d: "/files/0/" in d.current_url and set(self.classes_shown()) == set(dump("species")), "species again")

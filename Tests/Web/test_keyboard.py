@@ -11,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 
 import serve_helper as helper
 from page_test import PageTest
-from serve_helper import dump
+from serve_helper import dump, shoot
 
 
 def shortest(text):
@@ -123,6 +123,7 @@ class CopyTest(PageTest):
         self.click(lambda: self.cell(1, "name"), "a name")
         self.shift_click(self.cell(3, "longitude"))
         self.wait_for(lambda d: len(self.all("#gridRows .cell.selected")) == 3 * 4, "twelve cells selected")
+        shoot(self.driver, "selection", both=True)
         ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("c").key_up(Keys.CONTROL).perform()
         expected = "".join(f"{o['name']}\t{o['specimenDescription']}\t{shortest(o['latitude']['$double'])}\t"
                            f"{shortest(o['longitude']['$double'])}\n" for o in specimens[1:4])

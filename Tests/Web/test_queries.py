@@ -37,7 +37,7 @@ class QueryBoxTest(PageTest):
         self.wait_for(lambda d: box.get_attribute("value") == "latitude ", "latitude taken")
         self.wait_for(lambda d: {"==", "!=", "<", ">", "BETWEEN"} <= set(self.shown()), "the operators of a number")
         self.assertNotIn("BEGINSWITH", self.shown())
-        shoot(self.driver, "completion")
+        shoot(self.driver, "completion", both=True)
         box.send_keys("> 40 ")
         self.wait_for(lambda d: {"AND", "OR", "SORT(", "LIMIT("} <= set(self.shown()), "what follows a comparison")
         # The arrows choose, Enter takes it (and runs nothing).
@@ -99,7 +99,7 @@ class QueryHistoryTest(PageTest):
         # Saved under a name, kept over a reload, and run from another class.
         self.css("#saveName").send_keys("the north", Keys.ENTER)
         self.wait_for(lambda d: [i.get_attribute("data-name") for i in self.all("#savedQueries li")] == ["the north"], "saved")
-        shoot(self.driver, "history")
+        shoot(self.driver, "history", both=True)
         self.open(server, "class=Category")
         self.wait_count(len(dump("species")["Category"]["objects"]))
         self.driver.refresh()

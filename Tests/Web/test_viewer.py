@@ -60,7 +60,7 @@ class ViewerTest(PageTest):
         self.wait_for(lambda d: self.css("#hexDump").get_attribute("textContent") == hexdump(data), "the hex dump")
         self.assertEqual(self.css("#base64").get_attribute("textContent"), objects[1]["dataOpt"]["$binary"])
         self.assertEqual(self.css("#viewerSize").text, f"{len(data)} bytes")
-        shoot(self.driver, "viewer-binary")
+        shoot(self.driver, "viewer-binary", both=True)
         # A binary past 4096 bytes: the first 4096 in hex, all of it on request.
         big = next(i for i, o in enumerate(objects) if o["dataOpt"] and len(base64.b64decode(o["dataOpt"]["$binary"])) > 4096)
         self.put_cursor(big, "dataOpt")
@@ -122,7 +122,7 @@ class ViewerTest(PageTest):
         self.wait_for(lambda d: [li.get_attribute("data-entry") for li in inner[1].find_elements(By.CSS_SELECTOR, ":scope > details > ul.tree > li")]
                       == [k for k, _ in deep], "the dictionary inside the list")
         self.assertEqual(inner[1].find_element(By.CSS_SELECTOR, ":scope > details > ul.tree > li .leaf").text, deep[0][1])
-        shoot(self.driver, "viewer-tree")
+        shoot(self.driver, "viewer-tree", both=True)
 
 
 if __name__ == "__main__":
