@@ -54,7 +54,9 @@ let package = Package(
             name: "RealmServe",
             dependencies: ["RealmShell", "RealmInterchange", "RealmQuery", "RealmFormat", "CMicroHTTPD"],
             // The page: real HTML, CSS and JavaScript files, embedded into the binary.
-            resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "schema-edit.js", "graph.js"]
+            resources: ["page.css", "body.html", "core.js", "sidebar.js", "grid.js", "object.js", "edit.js", "schema-edit.js", "graph.js",
+                        "tools.css", "theme.css", "keyboard.js", "copy.js", "theme.js", "columns.js",
+                        "viewer.js", "complete.js", "history.js", "charts.js", "files.js"]
                 .map { .embedInCode("Page/\($0)") }),
         .executableTarget(
             name: "realm-browser",

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # How long `serve` takes to answer one page of the grid, at the start, the middle and the end
-# of a class of --rows objects (default 200000; the issue's figure is --rows 1000000), and a
-# page of a sorted query: the first (the sort runs) and a later one (a slice of its kept keys).
+# of a class of --rows objects (default 200000; the issues' figure is --rows 1000000), a page
+# of a sorted query (the first: the sort runs; a later one: a slice of its kept keys), and the
+# chart of a column over the whole class (a histogram of integers, of dates; common strings).
 #   scripts/bench_serve.sh [--rows N] [--runs R]
-# Prints the median of R requests each, in milliseconds, over loopback with curl.
+# Prints the median of R requests each, in milliseconds: on the server (its Server-Timing
+# header: the answer built, without network or client) and in all (curl over loopback).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bench_common.sh
 file="$work/demo.realm"
-"$browser" generate demo "$file" --rows "$rows" >/dev/null
+"$browser" generate demo "$file" --rows "$rows" --seed 1 >/dev/null
 class=$("$browser" "$file" -c 'mode csv' -c 'classes' | sed -n '2p' | cut -d, -f1)
 sorted=$("$browser" "$file" -c 'mode csv' -c "schema $class" | awk -F, 'NR > 1 && ($3 == "int" || $3 == "double") { print $2; exit }')
 "$browser" serve "$file" --port 0 >"$work/url" 2>"$work/errors" &
@@ -25,19 +27,36 @@ base=${url%%/\?token=*}
 token=${url#*token=}
 cookie="realm_browser_token_${base##*:}=$token"
 
-# Median milliseconds of `runs` GETs of $1.
+# "SERVER TOTAL": median milliseconds of `runs` GETs of $1, on the server and in all.
 page() {
-    local times=()
+    local server=() total=()
     for _ in $(seq "$runs"); do
-        times+=("$(curl -s -o /dev/null -w '%{time_total}' -b "$cookie" "$base$1")")
+        local answer
+        answer=$(curl -s -D - -o /dev/null -w 'total %{time_total}\n' -b "$cookie" "$base$1")
+        server+=("$(printf '%s\n' "$answer" | tr -d '\r' | sed -n 's/^[Ss]erver-[Tt]iming: app;dur=//p')")
+        total+=("$(printf '%s\n' "$answer" | sed -n 's/^total //p')")
     done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p" | awk '{ printf "%.1f", $1 * 1000 }'
+    local middle=$(( (runs + 1) / 2 ))
+    printf '%s %s' "$(printf '%s\n' "${server[@]}" | sort -n | sed -n "${middle}p" | awk '{ printf "%.1f", $1 }')" \
+        "$(printf '%s\n' "${total[@]}" | sort -n | sed -n "${middle}p" | awk '{ printf "%.1f", $1 * 1000 }')"
+}
+row() {
+    local figures
+    figures=$(page "$2")
+    printf '  %-52s %10s %10s\n' "$1" "${figures% *}" "${figures#* }"
 }
 query="TRUEPREDICATE%20SORT($sorted%20DESC)"
-first_sorted=$(curl -s -o /dev/null -w '%{time_total}' -b "$cookie" "$base/api/query?class=$class&q=$query&limit=100" | awk '{ printf "%.1f", $1 * 1000 }')
-echo "serve, $class of $rows objects, pages of 100 (median of $runs requests, ms):"
-printf '  %-44s %8s\n' "objects at offset 0" "$(page "/api/objects?class=$class&offset=0&limit=100")"
-printf '  %-44s %8s\n' "objects at offset $((rows / 2))" "$(page "/api/objects?class=$class&offset=$((rows / 2))&limit=100")"
-printf '  %-44s %8s\n' "objects at offset $((rows - 100))" "$(page "/api/objects?class=$class&offset=$((rows - 100))&limit=100")"
-printf '  %-44s %8s\n' "sorted by $sorted, first page (sort runs, once)" "$first_sorted"
-printf '  %-44s %8s\n' "sorted by $sorted, page at offset $((rows - 100))" "$(page "/api/query?class=$class&q=$query&offset=$((rows - 100))&limit=100")"
+first_sorted=$(curl -s -D - -o /dev/null -b "$cookie" "$base/api/query?class=$class&q=$query&limit=100" | tr -d '\r' | sed -n 's/^[Ss]erver-[Tt]iming: app;dur=//p')
+date_column=$("$browser" "$file" -c 'mode csv' -c "schema $class" | awk -F, 'NR > 1 && $3 ~ /^date/ { print $2; exit }')
+string_column=$("$browser" "$file" -c 'mode csv' -c "schema $class" | awk -F, 'NR > 1 && $3 ~ /^string/ { print $2; exit }')
+echo "serve, $class of $rows objects (median of $runs requests, ms):"
+printf '  %-52s %10s %10s\n' "request" "server" "in all"
+row "objects at offset 0, 100 rows" "/api/objects?class=$class&offset=0&limit=100"
+row "objects at offset $((rows / 2)), 100 rows" "/api/objects?class=$class&offset=$((rows / 2))&limit=100"
+row "objects at offset $((rows - 100)), 100 rows" "/api/objects?class=$class&offset=$((rows - 100))&limit=100"
+printf '  %-52s %10s %10s\n' "sorted by $sorted, first page (sort runs, once)" "$first_sorted" "-"
+row "sorted by $sorted, page at offset $((rows - 100))" "/api/query?class=$class&q=$query&offset=$((rows - 100))&limit=100"
+row "chart of $sorted (histogram, $rows objects)" "/api/chart?class=$class&property=$sorted"
+[ -n "$date_column" ] && row "chart of $date_column (histogram of dates)" "/api/chart?class=$class&property=$date_column"
+[ -n "$string_column" ] && row "chart of $string_column (most common strings)" "/api/chart?class=$class&property=$string_column"
+row "chart of $sorted over the sorted query's objects" "/api/chart?class=$class&property=$sorted&q=$query"

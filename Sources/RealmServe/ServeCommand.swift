@@ -7,7 +7,9 @@ import RealmShell
 
 /// `realm-browser serve FILE`: the browser as a local web page. Prints the URL (with the
 /// token) on standard output and answers requests until SIGINT, SIGTERM or SIGHUP, then exits 0.
-/// The file is opened read-only as the REPL opens it, through the same session.
+/// The file is opened read-only as the REPL opens it, through the same session. `serve A B`
+/// or `serve DIR` serves several files, each in a session of its own under `/files/N/`
+/// (`ServedFile`); the page switches between them.
 ///
 /// The signal stops the request in progress as Ctrl-C stops a REPL command (the same
 /// `CommandInterrupts.cancellation`, checked once per leaf): it answers 503 and the server
@@ -42,12 +44,27 @@ public enum ServeCommand {
         // What the signal requests; the edits' `begin`/`set` (run by `Session.execute`) check it too.
         session.cancellation = CommandInterrupts.cancellation
         let server: HTTPServer
+        let files: [ServedFile]
         do {
-            try options.keys.open(options.path, in: session)
-            // A file of formats 5-11 is served read-only: it must never be written.
-            if options.writable, let source = session.file?.source { throw BrowserError.file(.refusedEdit(source.editRefusal)) }
+            // `serve FILE`: the REPL's session, as ever. Several files or a directory: a session
+            // each, opened now (a directory's `.realm` files as they are now).
+            let several = options.paths.count > 1 || options.paths.contains(where: ServedFile.isDirectory)
+            if several {
+                files = ServedFile.open(try ServedFile.expand(options.paths), keys: options.keys, writable: options.writable,
+                                        environment: session.environment)
+                for file in files {
+                    let note = file.problem.map { " (not served: \($0))" }
+                        ?? (options.writable && !file.writable ? " (read-only: its format cannot be written)" : "")
+                    errors.line("realm-browser: serve: /files/\(file.index)/ \(file.path)\(note)")
+                }
+                errors.flush()
+            } else {
+                try options.keys.open(options.paths[0], in: session)
+                // A file of formats 5-11 is served read-only: it must never be written.
+                if options.writable, let source = session.file?.source { throw BrowserError.file(.refusedEdit(source.editRefusal)) }
+                files = [ServedFile(api: ServeAPI(session: session), writable: options.writable)]
+            }
             let token = AccessToken.random()
-            let api = ServeAPI(session: session)
             // The router needs the port the server got, known once it listens.
             let box = RouterBox()
             server = HTTPServer(cancellation: CommandInterrupts.cancellation,
@@ -69,7 +86,7 @@ public enum ServeCommand {
             }
             #endif
             try server.start(address: options.host, port: options.port)
-            let router = Router(token: token, port: server.port, writable: options.writable, api: api, address: options.host)
+            let router = Router(token: token, port: server.port, files: files, several: several, address: options.host)
             server.locked { box.router = router }
             if !options.host.isLoopback {
                 errors.line("realm-browser: warning: listening on \(options.host.text), not only on this machine's loopback: "
@@ -89,7 +106,9 @@ public enum ServeCommand {
         server.beginStopping()
         server.awaitAnswers()
         server.stop()
-        dropStagedChanges(session, errors: errors)
+        for file in files {
+            if let api = file.api { dropStagedChanges(api.session, errors: errors) }
+        }
         return .success
     }
 

@@ -1,10 +1,11 @@
 import RealmShell
 
-/// `realm-browser serve FILE [--port N] [--host H] [--write] [--key-file KEYFILE]`.
+/// `realm-browser serve FILE|DIR... [--port N] [--host H] [--write] [--key-file KEYFILE]`.
 struct ServeOptions: Equatable {
-    static let usage = "realm-browser serve FILE [--port N] [--host ADDRESS] [--write] [--key-file KEYFILE]"
+    static let usage = "realm-browser serve FILE|DIR... [--port N] [--host ADDRESS] [--write] [--key-file KEYFILE]"
 
-    var path: String
+    /// One file, or several and directories (their `.realm` files), as given.
+    var paths: [String]
     /// 0: any free port (the URL printed says which).
     var port: UInt16 = 0
     /// 127.0.0.1 unless `--host` names another address (checked here, so a bad one is a usage error).
@@ -15,7 +16,7 @@ struct ServeOptions: Equatable {
     static func parse(_ arguments: [String]) throws(BrowserError) -> ServeOptions {
         var words = arguments
         let keys = try KeyOptions.extract(from: &words)
-        var path: String?
+        var paths: [String] = []
         var port: UInt16 = 0
         var host = ListenAddress.loopback
         var writable = false
@@ -36,13 +37,12 @@ struct ServeOptions: Equatable {
             case let word where word.hasPrefix("-") && word.count > 1:
                 throw .usage(usage + "  ('\(word)' is not an option of serve)")
             case let word:
-                guard path == nil else { throw .usage(usage + "  (one FILE only; '\(word)' is one too many)") }
-                path = word
+                paths.append(word)
             }
             index += 1
         }
-        guard let path else { throw .usage(usage) }
-        var options = ServeOptions(path: path, port: port, host: host, writable: writable)
+        guard !paths.isEmpty else { throw .usage(usage) }
+        var options = ServeOptions(paths: paths, port: port, host: host, writable: writable)
         options.keys = keys
         return options
     }

@@ -36,8 +36,8 @@ class PageTest(unittest.TestCase):
     def tearDownClass(cls):
         cls.driver.quit()
 
-    def serve(self, path, write=False):
-        server = Server(path, write=write)
+    def serve(self, path, write=False, extra=()):
+        server = Server(path, write=write, extra=extra)
         self.addCleanup(server.stop)
         return server
 

@@ -55,10 +55,11 @@ def run_browser(*arguments):
 
 
 class Server:
-    """`realm-browser serve PATH --port 0 [--write]`: the URL it prints; stopped with SIGTERM."""
+    """`realm-browser serve PATH... --port 0 [--write] [EXTRA]`: the URL it prints; stopped with SIGTERM."""
 
-    def __init__(self, path, write=False):
-        command = [BINARY, "serve", path, "--port", "0"] + (["--write"] if write else [])
+    def __init__(self, path, write=False, extra=()):
+        paths = path if isinstance(path, (list, tuple)) else [path]
+        command = [BINARY, "serve", *paths, "--port", "0"] + (["--write"] if write else []) + list(extra)
         # Standard error to a file: a pipe no one reads until the end could fill and stop the server.
         self.errors = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.errors, text=True)
@@ -115,11 +116,23 @@ def text_of(driver, selector):
     return driver.find_element(By.CSS_SELECTOR, selector).text
 
 
-def shoot(driver, name):
-    """Saves a screenshot as SCREENSHOTS/NAME.png when screenshots were asked for."""
+def shoot(driver, name, both=False):
+    """Saves a screenshot as SCREENSHOTS/NAME.png when screenshots were asked for; with `both`,
+    NAME.png in the light theme and NAME-dark.png in the dark one (the page's own switch, put
+    back as it was)."""
     if not SCREENSHOTS:
         return
     os.makedirs(SCREENSHOTS, exist_ok=True)
-    # Let fonts and the last frame settle; a screenshot is never an assertion.
-    driver.execute_script("return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    driver.save_screenshot(os.path.join(SCREENSHOTS, name + ".png"))
+    settle = "return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    if not both:
+        # Let fonts and the last frame settle; a screenshot is never an assertion.
+        driver.execute_script(settle)
+        driver.save_screenshot(os.path.join(SCREENSHOTS, name + ".png"))
+        return
+    before = driver.execute_script("return localStorage.getItem('realm-browser theme')")
+    for theme, suffix in (("light", ""), ("dark", "-dark")):
+        driver.execute_script("stored.set(themeChoiceKey, arguments[0]); applyTheme();", theme)
+        driver.execute_script(settle)
+        driver.save_screenshot(os.path.join(SCREENSHOTS, name + suffix + ".png"))
+    driver.execute_script("if (arguments[0] === null) localStorage.removeItem(themeChoiceKey); "
+                          "else stored.set(themeChoiceKey, arguments[0]); applyTheme();", before)

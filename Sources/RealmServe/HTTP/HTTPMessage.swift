@@ -38,6 +38,13 @@ struct HTTPResponse {
         return json(text + extra + "}", status: status)
     }
 
+    /// 303 to `location`, a path of this server.
+    static func redirect(to location: String) -> HTTPResponse {
+        var response = HTTPResponse(status: 303, contentType: "text/plain; charset=utf-8", body: Array("see \(location)\n".utf8))
+        response.headers.append((name: "Location", value: location))
+        return response
+    }
+
     static func page(_ html: String) -> HTTPResponse {
         HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
     }

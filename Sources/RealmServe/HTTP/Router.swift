@@ -10,12 +10,38 @@ struct Router {
 
     let token: AccessToken
     let port: UInt16
-    let writable: Bool
-    let api: ServeAPI
+    /// The files answered for: one (`serve FILE`, at the root) or several (`serve A B`, `serve
+    /// DIR`: each under `/files/N/`, N its place in the list made at start).
+    let files: [ServedFile]
+    let several: Bool
     /// The address listened on, which the `Host` header must name (`ListenAddress.accepts`).
     var address = ListenAddress.loopback
-    /// The write endpoints: only with `--write`.
-    var edits: ServeEditAPI? { writable ? ServeEditAPI(session: api.session) : nil }
+
+    /// One file, at the root.
+    init(token: AccessToken, port: UInt16, writable: Bool, api: ServeAPI, address: ListenAddress = .loopback) {
+        self.init(token: token, port: port, files: [ServedFile(api: api, writable: writable)], several: false, address: address)
+    }
+
+    init(token: AccessToken, port: UInt16, files: [ServedFile], several: Bool, address: ListenAddress = .loopback) {
+        self.token = token
+        self.port = port
+        self.files = files
+        self.several = several
+        self.address = address
+    }
+
+    /// The file a request's path is for and the path within it (`/files/N/api/X` -> N, `/api/X`):
+    /// nil when it names none (only digits name a file: no path, no name, reaches one).
+    func target(of path: String) -> (file: ServedFile, path: String)? {
+        guard several else { return files.first.map { ($0, path) } }
+        let prefix = "/files/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let rest = path.dropFirst(prefix.count)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < 6, let index = Int(digits), index < files.count,
+              rest.dropFirst(digits.count).hasPrefix("/") else { return nil }
+        return (files[index], String(rest.dropFirst(digits.count)))
+    }
 
     /// Answers what can be answered before the body: another host named (DNS rebinding), too
     /// large, no token, or a write refused.
@@ -37,8 +63,8 @@ struct Router {
             return .error(403, "this needs the token: open the URL 'realm-browser serve' printed (…/?token=…)")
         }
         if request.method != "GET" && request.method != "HEAD" {
-            guard writable else {
-                return .error(403, "read-only: the server was started without --write, so nothing can be changed")
+            guard let file = target(of: request.path)?.file, file.writable else {
+                return .error(403, "read-only: the server was started without --write (or the file's format cannot be written), so nothing can be changed")
             }
             guard token.matches(request.headers[Self.writeHeader]) else {
                 return .error(403, "a write needs the X-Realm-Browser-Token header")
@@ -61,33 +87,57 @@ struct Router {
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
+        if several {
+            switch request.path {
+            // The first file that opened (one without its key is only listed).
+            case "/": return .redirect(to: "/files/\(files.first { $0.api != nil }?.index ?? 0)/")
+            case "/api/files":
+                guard request.method == "GET" || request.method == "HEAD" else { return .error(405, "/api/files only answers GET") }
+                return ServedFileList.json(files)
+            default: break
+            }
+        }
+        guard let (file, path) = target(of: request.path) else {
+            return .error(404, "no such page or API: \(request.path)")
+        }
+        let base = several ? "/files/\(file.index)" : ""
+        if path == "/" {
+            guard request.method == "GET" || request.method == "HEAD" else { return .error(405, "/ only answers GET") }
+            return .page(ServePage.html(token: token.hex, writable: file.writable, base: base, identity: file.path))
+        }
+        guard let api = file.api else {
+            guard path.hasPrefix("/api/") else { return .error(404, "no such page or API: \(request.path)") }
+            return .error(409, "\(file.name) could not be opened: \(file.problem ?? "unknown")")
+        }
         let handlers: [String: (HTTPRequest) -> HTTPResponse] = [
-            "/": { _ in .page(ServePage.html(token: token.hex, writable: writable)) },
             "/api/classes": api.classes,
             "/api/schema": api.schema,
             "/api/objects": api.objects,
             "/api/object": api.object,
             "/api/query": api.query,
-            "/api/version": { api.version($0, writable: writable) },
+            "/api/version": { api.version($0, writable: file.writable) },
             "/api/export": api.export,
             "/api/graph": api.graph,
+            "/api/complete": api.complete,
+            "/api/chart": api.chart,
         ]
-        if let edits {
+        if file.writable {
+            let edits = ServeEditAPI(session: api.session)
             let writes: [String: (HTTPRequest) -> HTTPResponse] = [
                 "/api/edit": edits.edit, "/api/commit": edits.commit, "/api/rollback": edits.rollback,
                 "/api/create": edits.create, "/api/delete": edits.delete, "/api/append": edits.append, "/api/remove": edits.remove,
                 "/api/schema-change": edits.schemaChange,
             ]
-            if let handler = writes[request.path] {
-                guard request.method == "POST" else { return .error(405, "\(request.path) only answers POST") }
+            if let handler = writes[path] {
+                guard request.method == "POST" else { return .error(405, "\(path) only answers POST") }
                 return handler(request)
             }
         }
-        guard let handler = handlers[request.path] else {
+        guard let handler = handlers[path] else {
             return .error(404, "no such page or API: \(request.path)")
         }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return .error(405, "\(request.path) only answers GET")
+            return .error(405, "\(path) only answers GET")
         }
         return handler(request)
     }

@@ -5,6 +5,11 @@
 const token = document.querySelector('meta[name="realm-browser-token"]').content;
 const writable = document.querySelector('meta[name="realm-browser-writable"]').content === "true";
 const $ = (id) => document.getElementById(id);
+// Where this file's answers are (several files: `/files/N`, one: the root) and what names the
+// file in the browser's storage (history, saved queries, widths: `storageKey`).
+const base = document.querySelector('meta[name="realm-browser-base"]').content;
+const fileIdentity = document.querySelector('meta[name="realm-browser-file"]').content;
+const storageKey = (kind) => "realm-browser " + kind + " " + fileIdentity;
 // classes: /api/classes entries; tables: internal table name -> class name (for $link).
 const state = { classes: [], tables: {}, schemas: {}, graph: null, route: {}, version: null, pending: [],
                 writes: 0, writing: 0, ownCommit: false, staged: new Map() };
@@ -22,6 +27,13 @@ function el(tag, properties, ...children) {
   return node;
 }
 
+// The later scripts' hooks (keyboard, columns, viewer, history): `after(EVENT, action)`, called
+// by `emit` when the grid drew its head ("head") or rows ("rows"), a page came ("page", its
+// answer) or a view was shown ("show", the route).
+const hooks = { head: [], rows: [], page: [], show: [] };
+const after = (event, action) => hooks[event].push(action);
+const emit = (event, ...values) => { for (const action of hooks[event]) action(...values); };
+
 async function answer(response) {
   let body;
   try { body = await response.json(); } catch (error) { body = { error: "the server answered status " + response.status }; }
@@ -29,7 +41,7 @@ async function answer(response) {
 }
 
 async function api(path, parameters) {
-  const url = path + (parameters ? "?" + new URLSearchParams(parameters) : "");
+  const url = base + path + (parameters ? "?" + new URLSearchParams(parameters) : "");
   try {
     return await answer(await fetch(url, { credentials: "same-origin", cache: "no-store" }));
   } catch (error) {
@@ -39,7 +51,7 @@ async function api(path, parameters) {
 
 async function post(path, payload) {
   try {
-    const response = await fetch(path, {
+    const response = await fetch(base + path, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-Realm-Browser-Token": token },
       body: JSON.stringify(payload || {}),
@@ -119,6 +131,7 @@ async function show() {
     return;
   }
   state.route = route;
+  emit("show", route);
   // A hidden element forgets its scroll position: the grid's is kept for coming back.
   if (!$("grid").hidden) grid.savedScroll = $("grid").scrollTop;
   for (const id of ["grid", "objectView", "graphView"]) $(id).hidden = true;
@@ -155,7 +168,7 @@ function updateExports() {
     const parameters = new URLSearchParams({ "class": route.className, format });
     if (route.view === "grid" && route.query) parameters.set("q", route.query);
     const link = $(format === "csv" ? "exportCsv" : "exportJson");
-    link.href = "/api/export?" + parameters;
+    link.href = base + "/api/export?" + parameters;
     link.setAttribute("download", route.className + "." + format);
   }
 }

@@ -66,6 +66,7 @@ async function fetchPage(index) {
     renderHead();
   }
   grid.pages.set(index, { objects: body.objects, cells: body.cells || null, columns: body.columns || null });
+  emit("page", body);
   for (const old of grid.pages.keys()) {
     if (grid.pages.size <= cachedPages) break;
     if (Math.abs(old - index) > cachedPages / 2) grid.pages.delete(old);
@@ -117,6 +118,7 @@ function renderHead() {
     cells.push(cell);
   }
   $("gridHead").replaceChildren(...cells);
+  emit("head", cells);
 }
 
 // The query sorted by `property`: the user's SORT replaced (or added before DISTINCT and
@@ -193,6 +195,7 @@ function renderRows() {
   }
   $("gridRows").replaceChildren(...rows);
   if (focused && focused.isConnected) focused.focus();
+  emit("rows");
 }
 
 function loadingRow(index, columns) {

@@ -36,7 +36,7 @@ public struct CommandLineOptions: Equatable {
            realm-browser verify FILE [--json] [--key-file KEYFILE]
            realm-browser recover FILE OUT [--force] [--json] [--key-file KEYFILE]
            realm-browser diff A B [--class CLASS] [--json] [--key-file KEYFILE]
-           realm-browser serve FILE [--port N] [--host ADDRESS] [--write] [--key-file KEYFILE]
+           realm-browser serve FILE|DIR... [--port N] [--host ADDRESS] [--write] [--key-file KEYFILE]
            realm-browser export sqlite FILE OUT.sqlite [CLASS...] [--key-file KEYFILE]
 
     Browse a Realm database file: its classes, schema and objects.
@@ -72,7 +72,8 @@ public struct CommandLineOptions: Equatable {
     could not be compared. 'realm-browser recover FILE OUT' exits 0 when everything was
     recovered, 1 when OUT was written with losses (each one reported) or nothing could be.
     'realm-browser serve FILE' prints a URL to open in a web browser (127.0.0.1 only, with a
-    secret token) and serves until interrupted (exit 0); see 'help serve'.
+    secret token) and serves until interrupted (exit 0); several files or a directory (its
+    .realm files) are listed on the page, each at its own URL; see 'help serve'.
 
     Examples:
       realm-browser default.realm

@@ -2,45 +2,55 @@ import RealmFormat
 import RealmInterchange
 
 /// Summary statistics of one property, accumulated leaf by leaf from the column's node read in
-/// place (integers, floats, dates and string bytes without building values per row).
-final class PropertyStatistics {
-    let column: Column
+/// place (integers, floats, dates and string bytes without building values per row). Public
+/// for serve's charts, which add the rows of a query's objects one by one (`add(_:row:)`).
+public final class PropertyStatistics {
+    public let column: Column
     /// Objects with a value (not null).
-    private(set) var count = 0
-    private(set) var nulls = 0
+    public private(set) var count = 0
+    public private(set) var nulls = 0
     // Integers: exact, whatever the sum.
-    private(set) var integerMinimum: Int64?
-    private(set) var integerMaximum: Int64?
-    private(set) var integerSum: Int128 = 0
+    public private(set) var integerMinimum: Int64?
+    public private(set) var integerMaximum: Int64?
+    public private(set) var integerSum: Int128 = 0
     // Floats and doubles; NaN is counted apart and left out, as Realm's aggregates do.
-    private(set) var realMinimum: Double?
-    private(set) var realMaximum: Double?
-    private(set) var realSum = 0.0
-    private(set) var realCount = 0
-    private(set) var nans = 0
-    private(set) var trues = 0
-    private(set) var falses = 0
+    public private(set) var realMinimum: Double?
+    public private(set) var realMaximum: Double?
+    public private(set) var realSum = 0.0
+    public private(set) var realCount = 0
+    public private(set) var nans = 0
+    public private(set) var trues = 0
+    public private(set) var falses = 0
     // Dates, the average exact in nanoseconds.
-    private(set) var dateMinimum: Timestamp?
-    private(set) var dateMaximum: Timestamp?
-    private(set) var dateTotal: Int128 = 0
+    public private(set) var dateMinimum: Timestamp?
+    public private(set) var dateMaximum: Timestamp?
+    public private(set) var dateTotal: Int128 = 0
     /// How often each value occurs (strings and binaries by their bytes, others by their text).
-    private(set) var frequencies: [[UInt8]: Int] = [:]
+    public private(set) var frequencies: [[UInt8]: Int] = [:]
+    /// At most this many values are counted in `frequencies` (nil: every one, as `stats` does).
+    /// Past it the counts become a Misra-Gries summary: every value seen more often than once
+    /// in `capacity + 1` stays among them, its count a lower bound until `recount` makes it exact.
+    public let frequencyCapacity: Int?
+    /// Whether more distinct values came than `frequencyCapacity` (then `distinct` is unknown).
+    public private(set) var frequenciesOverflowed = false
+    private var recounted: [[UInt8]: Int] = [:]
     /// Collections: how many objects have each length.
-    private(set) var lengths: [Int: Int] = [:]
+    public private(set) var lengths: [Int: Int] = [:]
     /// Mixed: how many values of each type.
-    private(set) var types: [String: Int] = [:]
+    public private(set) var types: [String: Int] = [:]
 
-    init(column: Column) {
+    public init(column: Column, frequencyCapacity: Int? = nil) {
         self.column = column
+        self.frequencyCapacity = frequencyCapacity
     }
 
     /// Adds every row of one leaf.
-    func add(_ reader: ColumnLeafReader, rows: Int) throws(RealmFormatError) {
+    public func add(_ reader: ColumnLeafReader, rows: Int) throws(RealmFormatError) {
         for row in 0..<rows { try add(reader, row: row) }
     }
 
-    private func add(_ reader: ColumnLeafReader, row: Int) throws(RealmFormatError) {
+    /// Adds one row of a leaf.
+    public func add(_ reader: ColumnLeafReader, row: Int) throws(RealmFormatError) {
         if column.collection != nil {
             guard case let .collection(collection) = try reader.value(at: row) else { nulls += 1; return }
             count += 1
@@ -75,7 +85,7 @@ final class PropertyStatistics {
         case .string, .binary:
             guard let blob = try reader.blob(at: row), let bytes = blob.bytes else { nulls += 1; return }
             count += 1
-            frequencies[bytes, default: 0] += 1
+            tally(bytes)
         default:
             let value = try reader.value(at: row)
             guard value != .null else { nulls += 1; return }
@@ -83,9 +93,54 @@ final class PropertyStatistics {
             if column.type == .mixed {
                 types[Self.typeName(value), default: 0] += 1
             } else {
-                frequencies[Array((ExportValueEncoder.text(of: value) ?? "").utf8), default: 0] += 1
+                tally(Self.frequencyKey(value))
             }
         }
+    }
+
+    /// The bytes a value is counted by in `frequencies` (strings and binaries: their own).
+    static func frequencyKey(_ value: RealmValue) -> [UInt8] {
+        switch value {
+        case let .string(text): return Array(text.utf8)
+        case let .binary(bytes): return bytes
+        default: return Array((ExportValueEncoder.text(of: value) ?? "").utf8)
+        }
+    }
+
+    private func tally(_ bytes: [UInt8]) {
+        if let capacity = frequencyCapacity, frequencies[bytes] == nil, frequencies.count >= capacity {
+            // A new value with no room: it and one of every candidate cancel out (each such step
+            // takes away as many counts as there are candidates, so they cost O(values) in all).
+            frequenciesOverflowed = true
+            frequencies = frequencies.compactMapValues { $0 > 1 ? $0 - 1 : nil }
+            return
+        }
+        frequencies[bytes, default: 0] += 1
+    }
+
+    /// A second pass over the same rows after an overflow: counts the remaining candidates
+    /// exactly (`finishRecount` puts those counts in `frequencies`).
+    public func recount(_ reader: ColumnLeafReader, row: Int) throws(RealmFormatError) {
+        guard frequenciesOverflowed, column.collection == nil else { return }
+        let bytes: [UInt8]
+        switch column.type {
+        case .int, .bool, .float, .double, .timestamp, .mixed: return
+        case .string, .binary:
+            guard let blob = try reader.blob(at: row), let blobBytes = blob.bytes else { return }
+            bytes = blobBytes
+        default:
+            let value = try reader.value(at: row)
+            guard value != .null else { return }
+            bytes = Self.frequencyKey(value)
+        }
+        if frequencies[bytes] != nil { recounted[bytes, default: 0] += 1 }
+    }
+
+    /// The exact counts of the candidates, after `recount` has seen every row again.
+    public func finishRecount() {
+        guard frequenciesOverflowed else { return }
+        frequencies = recounted
+        recounted = [:]
     }
 
     static func order(_ left: Timestamp, _ right: Timestamp) -> Int {
@@ -113,14 +168,14 @@ final class PropertyStatistics {
     }
 
     /// The average date, exact to the nanosecond (truncated).
-    var dateAverage: Timestamp? {
+    public var dateAverage: Timestamp? {
         guard count > 0 else { return nil }
         let average = dateTotal / Int128(count)
         return Timestamp(seconds: Int64(average / 1_000_000_000), nanoseconds: Int32(average % 1_000_000_000))
     }
 
     /// The most common values, most frequent first (ties in byte order of the value).
-    func mostCommon(_ limit: Int) -> [(value: [UInt8], count: Int)] {
+    public func mostCommon(_ limit: Int) -> [(value: [UInt8], count: Int)] {
         frequencies.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) }
             .prefix(limit).map { ($0.key, $0.value) }
     }

@@ -4,7 +4,8 @@ import RealmInterchange
 /// `stats CLASS [PROPERTY]`: what the values of a class look like without reading them one by
 /// one: counts and nulls, min/avg/max/sum of numbers, date ranges, true/false counts, distinct
 /// and most common values, collection lengths. One pass over the cluster leaves, column by column.
-enum StatsCommand {
+/// Its figures are public for serve's charts, which show them beside the picture.
+public enum StatsCommand {
     /// A class, then one of its properties.
     static let completion = ArgumentCompletion { context in
         if context.position == 0 { return context.classNames() }
@@ -35,7 +36,7 @@ enum StatsCommand {
             guard let column = table.column(named: words[1]) else { throw .unknownProperty(className: table.displayName, name: words[1]) }
             columns = [column]
         }
-        let statistics = columns.map(PropertyStatistics.init)
+        let statistics = columns.map { PropertyStatistics(column: $0) }
         do throws(RealmFormatError) {
             try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
                 for property in statistics {
@@ -80,13 +81,13 @@ enum StatsCommand {
     }
 
     /// `list of int`, `string?`: the property's type as stats shows it.
-    static func typeName(_ column: Column) -> String {
+    public static func typeName(_ column: Column) -> String {
         let optional = column.isNullable && column.collection == nil && column.type != .mixed ? "?" : ""
         return (column.collection.map { "\($0.rawValue) of " } ?? "") + SchemaVocabulary.userTypeName(column.type) + optional
     }
 
     /// One `(label, value)` per figure of a property, by its type.
-    static func figures(_ property: PropertyStatistics, catalog: Catalog) -> [(String, String)] {
+    public static func figures(_ property: PropertyStatistics, catalog: Catalog) -> [(String, String)] {
         let column = property.column
         var rows: [(String, String)] = [("count", String(property.count)), ("nulls", String(property.nulls))]
         if column.collection != nil {
@@ -117,7 +118,8 @@ enum StatsCommand {
                 let types = property.types.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 if !types.isEmpty { rows.append(("types", types.map { "\($0.key) \($0.value)" }.joined(separator: ", "))) }
             default:
-                rows.append(("distinct", String(property.frequencies.count)))
+                rows.append(("distinct", property.frequenciesOverflowed
+                    ? "more than \(property.frequencyCapacity ?? 0)" : String(property.frequencies.count)))
                 let common = property.mostCommon(commonValues).filter { $0.count > 1 }
                 if !common.isEmpty {
                     rows.append(("common", common.map { "\(shown($0.value, column: column, catalog: catalog)) (\($0.count))" }.joined(separator: ", ")))
@@ -142,7 +144,8 @@ enum StatsCommand {
         return rows
     }
 
-    private static func shown(_ bytes: [UInt8], column: Column, catalog: Catalog) -> String {
+    /// A value as `stats` lists it among the common ones (strings quoted, links by label).
+    public static func shown(_ bytes: [UInt8], column: Column, catalog: Catalog) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         if column.isLink, let target = column.targetTableKey, let key = Int64(text) { return catalog.linkLabel(table: target, key: key) }
         switch column.type {

@@ -119,6 +119,8 @@ enum HelpTopics {
       realm-browser serve app.realm --host 0.0.0.0  other machines too (warns; think twice)
       realm-browser serve app.realm --host ::1      IPv6 loopback (http://[::1]:PORT/...)
       realm-browser serve app.realm --write         allow changes (staged, then committed)
+      realm-browser serve a.realm b.realm           several files: the page lists and switches
+      realm-browser serve ~/realms                  a directory: the .realm files in it now
 
     Open the URL printed: the page lists the classes with their counts, shows a class a page
     at a time and runs queries, through the same session and query engine as the REPL. It
@@ -151,6 +153,8 @@ enum HelpTopics {
       /api/export?class=C&format=csv|json[&q=RQL]   a class or a query result, as 'export'
       /api/graph                             classes and the links between them
       /api/version                           the file's version now and the one last read
+      /api/complete?class=C&q=TEXT           what tab completion offers for 'find C TEXT'
+      /api/chart?class=C&property=P[&q=RQL]  'stats' figures of P and the bars of its chart
       curl -b "realm_browser_token_PORT=HEX" "http://127.0.0.1:PORT/api/classes"
 
     With --write (POST, with the header X-Realm-Browser-Token: HEX; the same transaction as
@@ -165,6 +169,14 @@ enum HelpTopics {
                    stages a schema change (also "remove property", "rename class" with "name",
                    "remove class", "add index", "remove index"): the schema panel's buttons
       /api/commit  writes every staged change as one version;  /api/rollback  drops them
+
+    Several files (serve A B, serve DIR): each has a session of its own (its own version read,
+    lock and transaction) and its own URL, /files/N/ (N its place in the list printed on
+    standard error at start), its API under /files/N/api/...; /api/files lists them (name,
+    size, classes). Files are named by that number only, never by a path, and a directory's
+    files are those found at start. An encrypted file opens with the key given to serve
+    (--key-file, --key, REALM_BROWSER_KEY), tried on the encrypted files only; without one it
+    is listed, not opened: the page never asks for a key. Files of formats 5-11 stay read-only.
 
     """
 }
