@@ -34,27 +34,53 @@ public struct QueryEngine {
     public func run(_ query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> [Int64] {
         let binder = PredicateBinder(file: file, arguments: arguments)
         let predicate = try binder.bind(query.predicate, on: table)
-        let ordering = ResultOrdering(try bindDescriptors(query.descriptors, binder: binder, table: table), paths: paths)
-        let evaluator = PredicateEvaluator(paths: paths)
-        let kernel: ScanKernel = strategy == .kernels
-            ? KernelCompiler(file: file, evaluator: evaluator).compile(predicate, on: table)
-            : GeneralKernel(predicate, evaluator: evaluator)
+        let steps = try bindDescriptors(query.descriptors, binder: binder, table: table)
+        let kernel = compile(predicate, on: table)
         do throws(RealmFormatError) {
-            var keys: [Int64] = []
-            let collect = { (leafKeys: LeafKeys, rows: RowBitmap, scope: LeafScope) throws(RealmFormatError) in
-                rows.forEachSelected { row in keys.append(leafKeys[row]) }
-                if !ordering.isEmpty { try ordering.collect(rows, scope) }
-            }
             if let candidates = try IndexPlanner(file: file).candidates(for: predicate) {
-                try TableScan(table: table, kernel: kernel).run(candidates: candidates, collect)
-            } else {
-                try TableScan(table: table, kernel: kernel).run(collect)
+                let ordering = ResultOrdering(steps, paths: paths)
+                var keys: [Int64] = []
+                try TableScan(table: table, kernel: kernel).run(candidates: candidates) { leafKeys, rows, scope throws(RealmFormatError) in
+                    rows.appendKeys(leafKeys, to: &keys)
+                    if !ordering.isEmpty { try ordering.collect(rows, scope) }
+                }
+                try ordering.resolveLinks()
+                return ordering.apply(to: keys)
             }
+            let (keys, ordering) = try scan(table, kernel, steps)
             try ordering.resolveLinks()
             return ordering.apply(to: keys)
         } catch {
             throw .file(error)
         }
+    }
+
+    /// The number of objects `text` gives: what `run(_:on:).count` says, without holding
+    /// their keys when the query has no SORT, DISTINCT or LIMIT (a count over ten million
+    /// objects then takes no memory of its own).
+    public func count(_ text: String, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> Int {
+        let query: Query
+        do { query = try Query.parse(text) } catch { throw .syntax(error) }
+        guard query.descriptors.isEmpty else { return try run(query, on: table, arguments: arguments).count }
+        let predicate = try PredicateBinder(file: file, arguments: arguments).bind(query.predicate, on: table)
+        let kernel = compile(predicate, on: table)
+        do throws(RealmFormatError) {
+            if let candidates = try IndexPlanner(file: file).candidates(for: predicate) {
+                var total = 0
+                try TableScan(table: table, kernel: kernel).run(candidates: candidates) { _, rows, _ in total += rows.selectedCount }
+                return total
+            }
+            return try count(table, kernel)
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    func compile(_ predicate: BoundPredicate, on table: Table) -> ScanKernel {
+        let evaluator = PredicateEvaluator(paths: paths)
+        return strategy == .kernels
+            ? KernelCompiler(file: file, evaluator: evaluator).compile(predicate, on: table)
+            : GeneralKernel(predicate, evaluator: evaluator)
     }
 
     private func bindDescriptors(_ descriptors: [Descriptor], binder: PredicateBinder, table: Table) throws(QueryError) -> [ResultOrdering.Step] {

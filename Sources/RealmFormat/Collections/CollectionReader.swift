@@ -69,7 +69,7 @@ public struct CollectionReader: Sendable {
 
     /// A collection found in an element of `parent` records where it is nested, so that a loop
     /// of nested refs ends in an error instead of endless recursion.
-    private func nested(_ value: RealmValue, in parent: CollectionSummary) throws(RealmFormatError) -> RealmValue {
+    func nested(_ value: RealmValue, in parent: CollectionSummary) throws(RealmFormatError) -> RealmValue {
         guard case let .collection(child) = value else { return value }
         let inner = child.nested(in: parent)
         if let root = child.rootRef, inner.enclosingRoots.contains(root) {

@@ -57,7 +57,14 @@ public struct BlobLeaf: Sendable {
             guard padding < width else {
                 throw .unexpectedNode(ref: node.ref, context: "short string \(index)", detail: "length byte \(padding) exceeds the slot width \(width)")
             }
-            return .contiguous(UnsafeRawBufferPointer(rebasing: slot[0..<(width - 1 - padding)]))
+            // The terminator and padding between the string and the length byte are zero as
+            // realm-core writes them (and checks them); anything else is damage, not text.
+            let length = width - 1 - padding
+            for offset in length..<(width - 1) where slot[offset] != 0 {
+                throw .unexpectedNode(ref: node.ref, context: "short string \(index)",
+                                      detail: "byte \(offset) of its \(width)-byte slot should be zero (terminator or padding after \(length) bytes), not \(slot[offset])")
+            }
+            return .contiguous(UnsafeRawBufferPointer(rebasing: slot[0..<length]))
         case let .small(offsets, blob, nulls):
             if let nulls, try nulls.int(index) != 0 { return .null }
             let start = index == 0 ? 0 : try offsets.int(index - 1)

@@ -73,7 +73,7 @@ public struct ClusterTree: Sendable {
         try visit(root, offset: 0, depth: 0, position: &position, visited: &visited, cancellation, body)
     }
 
-    private func visit(_ node: Node, offset: Int64, depth: Int, position: inout Int, visited: inout Set<Int>,
+    func visit(_ node: Node, offset: Int64, depth: Int, position: inout Int, visited: inout Set<Int>,
                        _ cancellation: Cancellation?, _ body: (ClusterLeaf) throws -> Void) throws {
         guard node.isInner else {
             let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: position, usesLegacyDictionaries: usesLegacyDictionaries)

@@ -31,7 +31,13 @@ struct InnerClusterNode {
     }
 
     func child(_ index: Int) throws(RealmFormatError) -> Node {
-        try node.requiredChild(3 + index, context)
+        // The usual case without preparing the error's text (walks read every child); the
+        // checked path below names whatever is wrong.
+        if index >= 0, 3 + index < node.size, node.widthType == .bits {
+            let raw = node.uncheckedInt(3 + index)
+            if raw != 0, raw & 1 == 0, let child = try? node.file.node(at: raw, context: "") { return child }
+        }
+        return try node.requiredChild(3 + index, InnerClusterNode.context(tableName))
     }
 
     /// The key offset of child `index` relative to this node.

@@ -150,6 +150,12 @@ public struct BlobScan: @unchecked Sendable {
     }
 
     @usableFromInline
+    static func badPadding(_ ref: Int, _ index: Int, _ offset: Int, _ byte: UInt8, _ width: Int, _ length: Int) -> RealmFormatError {
+        .unexpectedNode(ref: ref, context: "short string \(index)",
+                        detail: "byte \(offset) of its \(width)-byte slot should be zero (terminator or padding after \(length) bytes), not \(byte)")
+    }
+
+    @usableFromInline
     static func badOffsets(_ ref: Int, _ index: Int, _ start: Int64, _ end: Int64, _ size: Int64) -> RealmFormatError {
         .unexpectedNode(ref: ref, context: "blob offsets", detail: "element \(index) spans \(start)..<\(end) of a \(size)-byte blob")
     }
@@ -173,6 +179,13 @@ extension BlobScan {
             let padding = Int(slot.load(fromByteOffset: width &- 1, as: UInt8.self))
             if padding == width { return .null }
             guard padding < width else { throw BlobScan.badLength(ref, index, padding, width) }
+            // Terminator and padding are zero (`BlobLeaf.element` says why).
+            var offset = width &- 1 &- padding
+            while offset < width &- 1 {
+                let byte = slot.load(fromByteOffset: offset, as: UInt8.self)
+                if byte != 0 { throw BlobScan.badPadding(ref, index, offset, byte, width, width &- 1 &- padding) }
+                offset &+= 1
+            }
             return .bytes(UnsafeRawBufferPointer(start: slot, count: width &- 1 &- padding))
         case .small:
             guard let offsets else { return .null }

@@ -34,6 +34,14 @@ public struct PackedIntegers: @unchecked Sendable {
         storedCount = Int32(truncatingIfNeeded: node.size - offset)
     }
 
+    /// For callers that checked `node.widthType == .bits` and `node.size >= offset` (0 or 1).
+    init(bits node: Node, skipping offset: Int) {
+        base = node.payload
+        storedWidth = UInt8(truncatingIfNeeded: node.width)
+        storedOffset = UInt8(truncatingIfNeeded: offset)
+        storedCount = Int32(truncatingIfNeeded: node.size - offset)
+    }
+
     /// Element `index` (in `0..<count`), sign-extended as realm-core reads it: widths 1, 2
     /// and 4 are unsigned, 8 and up two's complement.
     @inlinable @inline(__always)

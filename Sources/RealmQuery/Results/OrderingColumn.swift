@@ -157,6 +157,20 @@ final class OrderingColumn {
         }
     }
 
+    /// Appends what `other` collected after what this one did: the parts of a split scan,
+    /// put together in key order before links are resolved.
+    func append(contentsOf other: OrderingColumn) {
+        integers += other.integers
+        doubles += other.doubles
+        seconds += other.seconds
+        nanoseconds += other.nanoseconds
+        strings += other.strings
+        values += other.values
+        nulls += other.nulls
+        linkedKeys += other.linkedKeys
+        broken += other.broken
+    }
+
     /// The value a sort or distinct key reads; nil when a link on the way is null.
     private func firstValue(_ object: ObjectRef) throws(RealmFormatError) -> RealmValue? {
         if path.steps.count == 1, case let .property(column) = path.steps[0] {

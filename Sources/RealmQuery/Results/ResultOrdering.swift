@@ -45,6 +45,13 @@ struct ResultOrdering {
         for column in columns { try column.resolveLinks() }
     }
 
+    /// Appends what the orderings of the later parts of a split scan collected, in part order.
+    func append(parts: ArraySlice<ResultOrdering>) {
+        for part in parts {
+            for (column, collected) in zip(columns, part.columns) { column.append(contentsOf: collected) }
+        }
+    }
+
     /// Extracts the key values of the selected rows of the scope's leaf.
     func collect(_ rows: RowBitmap, _ scope: LeafScope) throws(RealmFormatError) {
         for column in columns { try column.append(rows, scope) }

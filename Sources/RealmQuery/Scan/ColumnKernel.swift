@@ -12,6 +12,7 @@ final class ColumnKernel: ScanKernel {
     }
 
     var cost: KernelCost { condition.cost }
+    func copy() -> ScanKernel { self }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         guard try condition.narrow(rows, try scope.scan(column)) else {

@@ -6,9 +6,20 @@ extension IntegerCondition {
     func narrow(_ rows: RowBitmap, _ scan: ColumnScan) -> Bool {
         switch scan {
         case let .integers(integers, nullValue):
+            if let (constant, equal) = wordEquality, constant != nullValue || nullValue == nil,
+               nullValue == nil || nullMatches != equal,
+               PackedEquality.narrow(rows, integers, constant: constant, equal: equal) {
+                return true
+            }
             var narrowing = IntegerNarrowing(integers: integers, nullValue: nullValue, nullMatches: nullMatches, rows: rows)
             dispatch(&narrowing)
         case let .bools(integers):
+            // A stored value other than 0 or 1 (null) differs from either constant, which is
+            // what `==` and `!=` give null too.
+            if let (constant, equal) = wordEquality, nullMatches != equal,
+               PackedEquality.narrow(rows, integers, constant: constant, equal: equal) {
+                return true
+            }
             // Bools compile to tests of the stored 0 or 1; the condition says what null gives.
             var narrowing = BoolNarrowing(integers: integers, nullMatches: nullMatches, rows: rows)
             dispatch(&narrowing)
@@ -16,6 +27,17 @@ extension IntegerCondition {
             return false
         }
         return true
+    }
+}
+
+extension IntegerCondition {
+    /// `== constant` or `!= constant`: what `PackedEquality` tests a word at a time.
+    var wordEquality: (constant: Int64, equal: Bool)? {
+        switch form {
+        case let .equal(constant): return (constant, true)
+        case let .notEqual(constant): return (constant, false)
+        default: return nil
+        }
     }
 }
 

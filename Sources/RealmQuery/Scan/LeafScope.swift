@@ -11,29 +11,48 @@ final class LeafScope {
     // Touched for every column of every leaf; a scope belongs to one scan on one thread, so
     // the run-time exclusivity checks are dropped.
     @exclusivity(unchecked) private(set) var leaf: ClusterLeaf?
-    @exclusivity(unchecked) private var scans: [ColumnScan?]
+    /// Column layouts by leaf index, valid where `stamps` holds the current `generation`:
+    /// entering a leaf forgets them all by counting up, without touching each slot.
+    private let scans: UnsafeMutablePointer<ColumnScan>
+    private let stamps: UnsafeMutablePointer<UInt32>
+    private let slots: Int
+    @exclusivity(unchecked) private var generation: UInt32 = 1
     @exclusivity(unchecked) private var readers: [ColumnLeafReader?]
     @exclusivity(unchecked) private var touched: [Int] = []
     @exclusivity(unchecked) private var objectReaders: LeafReaders?
 
     init(table: Table) {
         self.table = table
-        let slots = (table.allColumns.map(\.leafIndex).max() ?? -1) + 1
-        scans = Array(repeating: nil, count: slots)
+        slots = (table.allColumns.map(\.leafIndex).max() ?? -1) + 1
+        scans = .allocate(capacity: max(1, slots))
+        scans.initialize(repeating: .absent, count: max(1, slots))
+        stamps = .allocate(capacity: max(1, slots))
+        stamps.initialize(repeating: 0, count: max(1, slots))
         readers = Array(repeating: nil, count: slots)
         touched.reserveCapacity(slots)
+    }
+
+    deinit {
+        scans.deinitialize(count: max(1, slots))
+        scans.deallocate()
+        stamps.deallocate()
     }
 
     var rowCount: Int { leaf?.count ?? 0 }
 
     func enter(_ leaf: ClusterLeaf) {
         self.leaf = leaf
-        for slot in touched {
-            scans[slot] = nil
-            readers[slot] = nil
+        generation &+= 1
+        if generation == 0 {
+            // After 2^32 leaves: no stamp may match by accident.
+            stamps.update(repeating: 0, count: max(1, slots))
+            generation = 1
         }
-        touched.removeAll(keepingCapacity: true)
-        objectReaders = nil
+        if !touched.isEmpty {
+            for slot in touched { readers[slot] = nil }
+            touched.removeAll(keepingCapacity: true)
+        }
+        if objectReaders != nil { objectReaders = nil }
     }
 
     /// The column's reader in the current leaf.
@@ -52,12 +71,12 @@ final class LeafScope {
     /// The column's in-place layout in the current leaf.
     func scan(_ column: Column) throws(RealmFormatError) -> ColumnScan {
         let slot = column.leafIndex
-        if slot < scans.count, let scan = scans[slot] { return scan }
+        if slot < slots, stamps[slot] == generation { return scans[slot] }
         guard let leaf else { throw .unexpectedNode(ref: 0, context: "query scan", detail: "no leaf entered") }
         let scan = try leaf.scan(column)
-        if slot < scans.count {
+        if slot < slots {
             scans[slot] = scan
-            touched.append(slot)
+            stamps[slot] = generation
         }
         return scan
     }

@@ -42,6 +42,15 @@ final class LinkKernel: ScanKernel {
 
     var cost: KernelCost { .links }
 
+    func prepare() throws(RealmFormatError) { _ = try linkedKeys() }
+
+    /// Shares the linked keys once prepared; the inner kernel is only run to make them.
+    func copy() -> ScanKernel {
+        let copy = LinkKernel(traversal: traversal, target: target, inner: inner.copy(), quantifier: quantifier, brokenAnswer: brokenAnswer)
+        copy.keys = keys
+        return copy
+    }
+
     /// Whether the set holds the linked objects that fail (ALL, and single links whose broken
     /// answer is true: there an object is kept unless its target is known to fail).
     private var collectsFailures: Bool {

@@ -1,3 +1,5 @@
+import RealmFormat
+
 /// The rows of one cluster leaf that are still in question, one bit per row.
 ///
 /// Kernels narrow a bitmap instead of returning arrays of booleans, so a scan allocates its
@@ -95,6 +97,14 @@ final class RowBitmap {
         }
     }
 
+    /// Appends the keys of the selected rows to `keys`, in row order, writing straight into
+    /// the array's storage (an `append` per key checked the array's uniqueness every time).
+    func appendKeys(_ leafKeys: LeafKeys, to keys: inout [Int64]) {
+        let selected = selectedCount
+        guard selected > 0 else { return }
+        keys.append(contentsOf: SelectedKeys(rows: self, leafKeys: leafKeys, count: selected))
+    }
+
     /// Keeps the selected rows for which `matches` is true.
     @inline(__always)
     func keep<Failure: Error>(where matches: (Int) throws(Failure) -> Bool) throws(Failure) {
@@ -124,5 +134,43 @@ final class RowBitmap {
     private func clearTail() {
         let tail = rowCount & 63
         if tail != 0 { words[wordCount - 1] &= (1 << UInt64(tail)) &- 1 }
+    }
+}
+
+/// The keys of a bitmap's selected rows as a sequence of known length, so that
+/// `Array.append(contentsOf:)` writes them in one pass without growing the array per key.
+private struct SelectedKeys: Sequence {
+    let rows: RowBitmap
+    let leafKeys: LeafKeys
+    let count: Int
+
+    var underestimatedCount: Int { count }
+
+    func makeIterator() -> Iterator { Iterator(words: rows.words, wordCount: rows.wordCount, leafKeys: leafKeys) }
+
+    struct Iterator: IteratorProtocol {
+        let words: UnsafeMutablePointer<UInt64>
+        let wordCount: Int
+        let leafKeys: LeafKeys
+        var index = 0
+        var word: UInt64 = 0
+
+        init(words: UnsafeMutablePointer<UInt64>, wordCount: Int, leafKeys: LeafKeys) {
+            self.words = words
+            self.wordCount = wordCount
+            self.leafKeys = leafKeys
+            word = wordCount > 0 ? words[0] : 0
+        }
+
+        mutating func next() -> Int64? {
+            while word == 0 {
+                index += 1
+                guard index < wordCount else { return nil }
+                word = words[index]
+            }
+            let row = index << 6 | word.trailingZeroBitCount
+            word &= word &- 1
+            return leafKeys[row]
+        }
     }
 }

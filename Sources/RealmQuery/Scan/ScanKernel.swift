@@ -13,6 +13,17 @@ protocol ScanKernel: AnyObject {
     /// Rough cost per row, so that AND runs cheap kernels first and the costly ones only on
     /// the rows that survive.
     var cost: KernelCost { get }
+    /// Does now what the kernel would do once, on its first leaf (a link kernel's scan of the
+    /// linked table), so that the copies made for a split scan share it.
+    func prepare() throws(RealmFormatError)
+    /// A kernel answering exactly as this one, for another thread of a split scan: it shares
+    /// what is computed once per query and has scratch of its own. Stateless kernels are
+    /// their own copy.
+    func copy() -> ScanKernel
+}
+
+extension ScanKernel {
+    func prepare() throws(RealmFormatError) {}
 }
 
 /// Relative costs per row; only their order matters.
@@ -36,6 +47,7 @@ final class ConstantKernel: ScanKernel {
     let value: Bool
     init(_ value: Bool) { self.value = value }
     var cost: KernelCost { .numeric }
+    func copy() -> ScanKernel { self }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         if !value { rows.reset(rows: rows.rowCount, selected: false) }
@@ -52,6 +64,13 @@ final class AndKernel: ScanKernel {
     }
 
     var cost: KernelCost { parts.map(\.cost).max() ?? .numeric }
+
+    func prepare() throws(RealmFormatError) {
+        for part in parts { try part.prepare() }
+    }
+
+    /// The parts are in cost order already, which the sort in `init` keeps (it is stable).
+    func copy() -> ScanKernel { AndKernel(parts.map { $0.copy() }) }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         for part in parts {
@@ -73,6 +92,12 @@ final class OrKernel: ScanKernel {
     }
 
     var cost: KernelCost { parts.map(\.cost).max() ?? .numeric }
+
+    func prepare() throws(RealmFormatError) {
+        for part in parts { try part.prepare() }
+    }
+
+    func copy() -> ScanKernel { OrKernel(parts.map { $0.copy() }) }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         pending.copy(rows)
@@ -96,6 +121,8 @@ final class NotKernel: ScanKernel {
     init(_ inner: ScanKernel) { self.inner = inner }
 
     var cost: KernelCost { inner.cost }
+    func prepare() throws(RealmFormatError) { try inner.prepare() }
+    func copy() -> ScanKernel { NotKernel(inner.copy()) }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         matched.copy(rows)
@@ -115,6 +142,8 @@ final class GeneralKernel: ScanKernel {
     }
 
     var cost: KernelCost { .general }
+    /// The evaluator keeps nothing between objects; each scan's scope brings the readers.
+    func copy() -> ScanKernel { self }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         let readers = try scope.objects()

@@ -36,6 +36,7 @@ final class SizeKernel: ScanKernel {
     }
 
     var cost: KernelCost { .bytes }
+    func copy() -> ScanKernel { self }
 
     static func size(of element: BlobElement) -> Int? {
         switch element {

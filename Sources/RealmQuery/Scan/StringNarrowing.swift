@@ -38,8 +38,12 @@ extension StringTest {
         switch operation {
         case .equal: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .equal, needle: needle)) : narrow(rows, blobs, BytesEqual(needle: needle))
         case .notEqual: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .notEqual, needle: needle)) : narrow(rows, blobs, BytesNotEqual(needle: needle))
-        case .beginsWith: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .prefix, needle: needle)) : narrow(rows, blobs, BytesPrefix(needle: needle))
-        case .endsWith: try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .suffix, needle: needle)) : narrow(rows, blobs, BytesSuffix(needle: needle))
+        case .beginsWith:
+            if !folding, narrowByWords(rows, blobs, needle, prefix: true) { return true }
+            try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .prefix, needle: needle)) : narrow(rows, blobs, BytesPrefix(needle: needle))
+        case .endsWith:
+            if !folding, narrowByWords(rows, blobs, needle, prefix: false) { return true }
+            try folding ? narrow(rows, blobs, FoldedBytesTest(kind: .suffix, needle: needle)) : narrow(rows, blobs, BytesSuffix(needle: needle))
         case .contains:
             // Most rows still in question: one search through the leaf's whole blob.
             if let small = blobs.smallLayout, rows.selectedCount * 2 >= rows.rowCount,
@@ -52,6 +56,17 @@ extension StringTest {
         case .less, .lessOrEqual, .greater, .greaterOrEqual: return false
         }
         return true
+    }
+
+    /// BEGINSWITH or ENDSWITH with a short needle on a leaf of medium strings, a word at a
+    /// time (`SmallBlobAffix`); false for other leaves and needles.
+    private func narrowByWords(_ rows: RowBitmap, _ blobs: BlobScan, _ needle: UnsafeBufferPointer<UInt8>, prefix: Bool) -> Bool {
+        guard let small = blobs.smallLayout, let words = SmallBlobAffix.words(needle) else { return false }
+        var loop = SmallBlobAffix(prefix: prefix, first: words.first, second: words.second, firstMask: words.firstMask,
+                                  secondMask: words.secondMask, needleCount: Int64(needle.count), rows: rows, blob: small.blob,
+                                  blobSize: small.blobSize, nulls: small.nulls, terminator: small.terminator,
+                                  nullMatches: nullMatches, needle: needle)
+        return small.offsets.visit(&loop)
     }
 
     private func narrow<Test: ByteTest>(_ rows: RowBitmap, _ blobs: BlobScan, _ test: Test) throws(RealmFormatError) {

@@ -23,6 +23,16 @@ struct TableScan {
         }
     }
 
+    /// `run` over the leaves of one run of a split tree (`ClusterTree.split`).
+    func run(part: ClusterTree.Part, _ body: (LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+        try table.objects.forEachLeaf(in: part) { leaf throws(RealmFormatError) in
+            scope.enter(leaf)
+            rows.reset(rows: leaf.count, selected: true)
+            try kernel.narrow(rows, in: scope)
+            try body(try leaf.keyScan(), rows, scope)
+        }
+    }
+
     /// The keys of the matching objects (or, with `matching: false`, of the others), ascending.
     func keys(matching: Bool) throws(RealmFormatError) -> [Int64] {
         var keys: [Int64] = []
@@ -32,7 +42,7 @@ struct TableScan {
                 for row in 0..<leafKeys.count where matched == 0 || !rows.contains(row) { keys.append(leafKeys[row]) }
                 return
             }
-            rows.forEachSelected { row in keys.append(leafKeys[row]) }
+            rows.appendKeys(leafKeys, to: &keys)
         }
         return keys
     }

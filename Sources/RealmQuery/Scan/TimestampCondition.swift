@@ -34,23 +34,28 @@ struct TimestampCondition {
 }
 
 extension TimestampCondition {
-    /// Narrows `rows` to the elements of a date leaf that match: the seconds node decides, the
-    /// nanoseconds node is read only where the seconds equal a bound's.
+    /// Narrows `rows` to the elements of a date leaf that match. The bounds are turned into
+    /// two intervals of seconds once per leaf (`SecondsWindow`): seconds inside the inner one
+    /// match whatever their nanoseconds, seconds outside the outer one fail, and only the
+    /// seconds between (a bound's own second) read the nanoseconds node. `!=` takes the
+    /// row-by-row loop.
     func narrow(_ rows: RowBitmap, _ scan: ColumnScan) -> Bool {
         switch scan {
         case let .timestamps(seconds, nullValue, nanoseconds):
             let condition = self
             let count = min(seconds.count, nanoseconds.count)
-            if condition.bounds.count == 1 {
-                var loop = SingleBoundNarrowing(bound: condition.bounds[0], nullValue: nullValue, nullMatches: condition.nullMatches,
-                                                nanoseconds: nanoseconds, count: count, rows: rows)
+            if let window = SecondsWindow(bounds) {
+                // A null value inside the outer interval is one more second to settle apart.
+                let nullInside = nullMatches || window.outer(contains: nullValue)
+                var loop = WindowNarrowing(window: window, condition: condition, nanoseconds: nanoseconds, count: count, rows: rows,
+                                           nullValue: nullInside ? nullValue : nil)
                 seconds.visit(&loop)
-            } else {
-                narrowWords(rows, count) { row in
-                    let second = seconds[row]
-                    if second == nullValue { return condition.nullMatches }
-                    return condition.matches(second, nanoseconds[row])
-                }
+                return true
+            }
+            narrowWords(rows, count) { row in
+                let second = seconds[row]
+                if second == nullValue { return condition.nullMatches }
+                return condition.matches(second, nanoseconds[row])
             }
         default:
             return false
@@ -59,29 +64,116 @@ extension TimestampCondition {
     }
 }
 
-/// One bound (`date > X`, the usual date query) over a date leaf, with the loop specialised
-/// for the width of the seconds node: the seconds decide every row whose seconds differ
-/// from the bound's (the answers for earlier and later seconds are fixed once), and the
-/// nanoseconds are read only where they are equal.
-private struct SingleBoundNarrowing: PackedIntegerVisitor {
-    let bound: TimestampCondition.Bound
-    let nullValue: Int64
-    let nullMatches: Bool
+/// What a date's seconds alone say about the bounds: every second in `inner` matches
+/// whatever the nanoseconds, every second outside `outer` fails; `inner` lies inside `outer`,
+/// and the seconds between are the bounds' own, where the nanoseconds decide. Intervals are
+/// closed, kept as a start and an unsigned span so a test is one subtraction and one compare.
+struct SecondsWindow {
+    let outerLow: Int64
+    let outerSpan: UInt64
+    let innerLow: Int64
+    let innerSpan: UInt64
+
+    /// Nil when no window describes the bounds (`!=`, or bounds no second satisfies).
+    init?(_ bounds: [TimestampCondition.Bound]) {
+        var outer = (low: Int64.min, high: Int64.max)
+        var inner = (low: Int64.min, high: Int64.max)
+        for bound in bounds {
+            let second = bound.seconds
+            switch bound.op {
+            case .greater, .greaterOrEqual:
+                outer.low = max(outer.low, second)
+                if second == .max { inner = (.max, .min) } else { inner.low = max(inner.low, second + 1) }
+            case .less, .lessOrEqual:
+                outer.high = min(outer.high, second)
+                if second == .min { inner = (.max, .min) } else { inner.high = min(inner.high, second - 1) }
+            case .equal:
+                outer = (max(outer.low, second), min(outer.high, second))
+                inner = (.max, .min)
+            default:
+                return nil
+            }
+        }
+        guard outer.low <= outer.high else { return nil }
+        if inner.low > inner.high || inner.low < outer.low || inner.high > outer.high {
+            // No second is sure: an empty inner interval, as one second outside the outer one
+            // (the outer one is never all seconds then: each bound left some out).
+            let outside = outer.low > .min ? outer.low - 1 : outer.high &+ 1
+            inner = (outside, outside)
+        }
+        outerLow = outer.low
+        outerSpan = UInt64(bitPattern: outer.high &- outer.low)
+        innerLow = inner.low
+        innerSpan = UInt64(bitPattern: inner.high &- inner.low)
+    }
+
+    @inline(__always)
+    func outer(contains second: Int64) -> Bool { UInt64(bitPattern: second &- outerLow) <= outerSpan }
+
+    @inline(__always)
+    func inner(contains second: Int64) -> Bool { UInt64(bitPattern: second &- innerLow) <= innerSpan }
+}
+
+/// The window's test over a date leaf with the loop specialised for the width of the seconds
+/// node: two interval tests per row and no branch; the rows on a bound's own second (rare)
+/// are settled afterwards by the nanoseconds.
+private struct WindowNarrowing: PackedIntegerVisitor {
+    let window: SecondsWindow
+    let condition: TimestampCondition
     let nanoseconds: PackedIntegers
     let count: Int
     let rows: RowBitmap
+    /// The null value, when a null row could pass for a match or an edge by its seconds:
+    /// then its rows are settled with the edges.
+    let nullValue: Int64?
 
     func visit<Width: PackedWidth>(_ seconds: PackedIntegers, _ width: Width.Type) {
         let base = seconds.base
         let skip = seconds.offset
-        let boundSeconds = bound.seconds
-        let earlier = bound.matches(boundSeconds &- 1, 0)
-        let later = bound.matches(boundSeconds &+ 1, 0)
-        narrowWords(rows, count) { row in
-            let second = Width.load(base, row &+ skip)
-            if second == nullValue { return nullMatches }
-            if second != boundSeconds { return second < boundSeconds ? earlier : later }
-            return bound.matches(second, nanoseconds[row])
+        let window = self.window
+        let condition = self.condition
+        let nanoseconds = self.nanoseconds
+        guard let nullValue else { return narrow(base, skip, Width.self, window, condition, nanoseconds, checksNull: false, null: 0) }
+        narrow(base, skip, Width.self, window, condition, nanoseconds, checksNull: true, null: nullValue)
+    }
+
+    @inline(__always)
+    private func narrow<Width: PackedWidth>(_ base: UnsafeRawPointer, _ skip: Int, _ width: Width.Type, _ window: SecondsWindow,
+                                            _ condition: TimestampCondition, _ nanoseconds: PackedIntegers,
+                                            checksNull: Bool, null: Int64) {
+        let limit = min(count, rows.rowCount)
+        let words = rows.words
+        var start = 0
+        var index = 0
+        while start < limit {
+            let selected = words[index]
+            if selected != 0 {
+                let end = min(start &+ 64, limit)
+                var sure: UInt64 = 0
+                var edges: UInt64 = 0
+                for row in start..<end {
+                    let second = Width.load(base, row &+ skip)
+                    let isNull = checksNull && second == null
+                    let outer = window.outer(contains: second) || isNull
+                    // Sure only inside the outer interval too: an empty inner interval is
+                    // kept as one second outside the outer one, which must not match.
+                    let inner = window.inner(contains: second) && outer && !isNull
+                    sure |= UInt64(inner ? 1 : 0) &<< UInt64(row &- start)
+                    edges |= UInt64(outer != inner ? 1 : 0) &<< UInt64(row &- start)
+                }
+                var kept = selected & sure
+                var pending = selected & edges
+                while pending != 0 {
+                    let row = start &+ pending.trailingZeroBitCount
+                    let second = Width.load(base, row &+ skip)
+                    let match = checksNull && second == null ? condition.nullMatches : condition.matches(second, nanoseconds[row])
+                    if match { kept |= 1 &<< UInt64(row &- start) }
+                    pending &= pending &- 1
+                }
+                words[index] = kept
+            }
+            start &+= 64
+            index &+= 1
         }
     }
 }

@@ -50,12 +50,14 @@ extension ServeAPI {
             return json + "}"
         }
         let limit = depth == 0 ? elementLimit : nestedLimit
+        // Only the range is decoded (the rest of the collection is counted).
+        let range = from..<(from > Int.max - limit ? Int.max : from + limit)
         if collection.kind == .dictionary {
-            let entries = try reader.entries(of: collection)
-            return (entries.dropFirst(from).prefix(limit).map { cell($0.value, entry: $0.key) }, entries.count)
+            let (entries, count) = try reader.entries(of: collection, in: range)
+            return (entries.map { cell($0.value, entry: $0.key) }, count)
         }
-        let values = try reader.elements(of: collection)
-        return (values.dropFirst(from).prefix(limit).map { cell($0, entry: nil) }, values.count)
+        let (values, count) = try reader.elements(of: collection, in: range)
+        return (values.map { cell($0, entry: nil) }, count)
     }
 
     /// A dictionary's key as the string it is (keys are strings; anything else as the REPL shows it).

@@ -76,15 +76,12 @@ struct ServeEditAPI {
         }
     }
 
-    /// A dictionary's entry key, quoted as a JSON string: one line, and no quote, backslash or
-    /// bracket, which the REPL's path scanner (it knows no escapes before the last subscript)
-    /// could read as the end of the key and then as another step of the path, on another object.
+    /// A dictionary's entry key, quoted as a JSON string on one line: its escapes (`\"`, `\\`)
+    /// are the query language's, which the REPL's path scanner honours inside the brackets,
+    /// so quotes, backslashes and brackets in a key stay in the key.
     private func entryKey(_ value: JSONValue) throws(ServeEditRefusal) -> String {
         guard let entry = value.string, !entry.contains(where: \.isNewline) else {
             throw .badRequest("entry must be a dictionary's key, a string on one line")
-        }
-        guard !entry.contains(where: { "\"'\\[]".contains($0) }) else {
-            throw .badRequest("a dictionary key holding quotes, backslashes or brackets cannot be edited from here; use the REPL")
         }
         var quoted = ""
         CanonicalValueEncoder.appendJSONString(entry, to: &quoted)

@@ -18,9 +18,12 @@ public struct PathSegment: Equatable {
         var current = ""
         var depth = 0
         var quote: Character?
+        var escaped = false
         for character in text {
             if let open = quote {
-                if character == open { quote = nil }
+                // A backslash escapes the next character, as in the query language's strings
+                // (`dict["a\"]"]` is the key `a"]`).
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == open { quote = nil }
                 current.append(character)
                 continue
             }
@@ -65,7 +68,7 @@ public struct PathSegment: Equatable {
 
     /// The `]` matching the `[` at the start of `text`, skipping quoted text.
     private static func closingBracket(in text: Substring) -> Substring.Index? {
-        var scanner = QuoteBracketScanner(squareBracketsOnly: true)
+        var scanner = QuoteBracketScanner(honoursEscapes: true, squareBracketsOnly: true)
         for index in text.indices {
             let closes = scanner.quote == nil && text[index] == "]"
             _ = scanner.isPlain(text[index])

@@ -67,6 +67,13 @@ struct KernelAgreementTests {
             "name CONTAINS 'Kettle'", "name LIKE[c] '*KETTLE*'", "name ==[c] 'compact backpack #0'", "ALL tags BEGINSWITH 's'",
             "NONE tags == 'gift' AND qty > 490", "tags.@size == 0", "category IN {'Books', 'Toys'}", "qty > 100.5",
             "TRUEPREDICATE SORT(category ASC, qty DESC) LIMIT(50)", "TRUEPREDICATE DISTINCT(qty) SORT(name DESC) LIMIT(20)",
+            // Issue 33's kernels: word-at-a-time equality, date windows, BEGINSWITH/ENDSWITH by words.
+            "qty == 250", "qty != 250", "qty == 0", "qty == 70000", "active == true AND qty == 17",
+            "created BETWEEN {2025-01-01@00:00:00, 2025-06-01@00:00:00}", "created >= 2024-02-29@00:00:00 AND created < 2024-03-01@00:00:00",
+            "created == 2020-02-01@16:52:17.384", "created < 2020-02-01@16:52:17.384 OR created > 2025-12-31@00:00:00",
+            "name BEGINSWITH 'Vintage'", "name BEGINSWITH 'Vintage Camera #1'", "name BEGINSWITH 'Wireless Kettle #'",
+            "name ENDSWITH '#1'", "name ENDSWITH 'Camera #12345'", "name ENDSWITH 'Smart Jacket #4'", "name BEGINSWITH 'V'",
+            "name BEGINSWITH 'Smart' SORT(price DESC) LIMIT(5)", "qty == 250 DISTINCT(category)",
         ]
         for query in queries { try AgreementCheck.compare(query, on: table, in: file, place: "big") }
     }
@@ -120,22 +127,39 @@ extension KernelAgreementTests {
     }
 }
 
-/// Runs one query both ways and records any difference.
+/// Runs one query both ways and records any difference: the kernels on one thread, the
+/// kernels split between threads (`ParallelWork`, forced to three runs of leaves whatever the
+/// table's size, and to two for the general evaluator), and `count` both ways, must all give
+/// exactly the general evaluator's keys, in the same order.
 enum AgreementCheck {
     static func compare(_ query: String, on table: Table, in file: RealmFile, place: String,
                         sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let kernels = Result { try QueryEngine(file: file, strategy: .kernels).run(query, on: table) }
         let general = Result { try QueryEngine(file: file, strategy: .general).run(query, on: table) }
-        switch (kernels, general) {
-        case let (.success(fast), .success(slow)):
-            #expect(fast == slow, "\(place): \(query): kernels gave \(fast.count) keys, the general evaluator \(slow.count)",
-                    sourceLocation: sourceLocation)
-        case (.failure, .failure):
-            break
-        case let (.success(keys), .failure(error)):
-            Issue.record("\(place): \(query): kernels gave \(keys.count) keys, the general evaluator failed: \(error)", sourceLocation: sourceLocation)
-        case let (.failure(error), .success(keys)):
-            Issue.record("\(place): \(query): kernels failed (\(error)), the general evaluator gave \(keys.count) keys", sourceLocation: sourceLocation)
+        let runs: [(String, Result<[Int64], any Error>)] = [
+            ("kernels", Result { try ParallelWork.$forcedParts.withValue(1) { try QueryEngine(file: file, strategy: .kernels).run(query, on: table) } }),
+            ("split kernels", Result { try ParallelWork.$forcedParts.withValue(3) { try QueryEngine(file: file, strategy: .kernels).run(query, on: table) } }),
+            ("split general evaluator", Result { try ParallelWork.$forcedParts.withValue(2) { try QueryEngine(file: file, strategy: .general).run(query, on: table) } }),
+            ("split count", Result { try ParallelWork.$forcedParts.withValue(3) {
+                try Array(repeating: 0, count: QueryEngine(file: file, strategy: .kernels).count(query, on: table))
+            } }),
+        ]
+        for (name, run) in runs {
+            switch (run, general) {
+            case let (.success(fast), .success(slow)):
+                if name == "split count" {
+                    #expect(fast.count == slow.count, "\(place): \(query): \(name) gave \(fast.count), the general evaluator \(slow.count) keys",
+                            sourceLocation: sourceLocation)
+                } else {
+                    #expect(fast == slow, "\(place): \(query): \(name) gave \(fast.count) keys, the general evaluator \(slow.count)",
+                            sourceLocation: sourceLocation)
+                }
+            case (.failure, .failure):
+                break
+            case let (.success(keys), .failure(error)):
+                Issue.record("\(place): \(query): \(name) gave \(keys.count) keys, the general evaluator failed: \(error)", sourceLocation: sourceLocation)
+            case let (.failure(error), .success(keys)):
+                Issue.record("\(place): \(query): \(name) failed (\(error)), the general evaluator gave \(keys.count) keys", sourceLocation: sourceLocation)
+            }
         }
     }
 }

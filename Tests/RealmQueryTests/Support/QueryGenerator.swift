@@ -73,6 +73,23 @@ struct QueryGenerator {
                 queries.append("\(path) IN {\(literals.prefix(4).joined(separator: ", "))}")
             }
             if type != .timestamp { queries += ["\(path) > 0", "\(path) <= 2.5", "0 < \(path)", "\(path) == -1"] }
+            if type == .int {
+                // Word-at-a-time equality (`PackedEquality`): constants at and past the edges of
+                // each packed width, which no element of a narrower node can hold.
+                for constant in ["0", "1", "3", "15", "16", "127", "128", "-128", "-129", "32767", "65536", "-32769",
+                                 "2147483647", "2147483648", "-2147483649", "4294967296"] {
+                    queries += ["\(path) == \(constant)", "\(path) != \(constant)"]
+                }
+            }
+            if type == .timestamp, case let .timestamp(time)? = samples.first {
+                // `SecondsWindow`: bounds on the very second of a value, either side of its
+                // nanoseconds, and two bounds together.
+                let second = time.seconds
+                let nanosecond = Int(time.nanoseconds)
+                queries += ["\(path) > T\(second):0", "\(path) >= T\(second):\(nanosecond)", "\(path) < T\(second):\(nanosecond + 1)",
+                            "\(path) <= T\(second - 1):999999999", "\(path) BETWEEN {T\(second):0, T\(second):\(nanosecond)}",
+                            "\(path) BETWEEN {T\(second - 86400):0, T\(second):0}", "\(path) > T\(second):\(nanosecond) AND \(path) < T\(second + 86400):0"]
+            }
         case .bool:
             queries += ["\(path) == true", "\(path) == false", "\(path) != true", "\(path) > false", "\(path) <= true",
                         "\(path) IN {true, nil}", "NOT \(path) == false"]
@@ -104,6 +121,13 @@ struct QueryGenerator {
             "\(path) > \(quoted(text))", "\(path) <= \(quoted(head))", "\(path) IN {\(quoted(text)), 'zz'}",
         ]
         if characters.count > 2 { queries.append("\(path) LIKE \(quoted(String(characters.prefix(1)) + "*" + tail))") }
+        // `SmallBlobAffix` compares one or two 64-bit words: needles either side of 8 and 16
+        // bytes, the whole string, and one byte more than it.
+        for length in [1, 7, 8, 9, 15, 16, 17] where length <= characters.count {
+            queries += ["\(path) BEGINSWITH \(quoted(String(characters.prefix(length))))",
+                        "\(path) ENDSWITH \(quoted(String(characters.suffix(length))))"]
+        }
+        queries += ["\(path) BEGINSWITH \(quoted(text + "x"))", "\(path) ENDSWITH \(quoted("x" + text))"]
         return queries
     }
 

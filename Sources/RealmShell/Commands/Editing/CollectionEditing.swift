@@ -205,20 +205,19 @@ enum CollectionEditing {
     /// The first word of `text` (brackets and quotes kept together) and the rest, trimmed.
     static func firstWord(_ text: String) -> (word: String, rest: String) {
         let trimmed = text.trimmingWhitespace()
-        var scanner = QuoteBracketScanner()
+        var scanner = QuoteBracketScanner(honoursEscapes: true)
         for index in trimmed.indices where scanner.isPlain(trimmed[index]) && trimmed[index].isWhitespace && scanner.depth == 0 {
             return (String(trimmed[..<index]), String(trimmed[index...]).trimmingWhitespace())
         }
         return (trimmed, "")
     }
 
-    /// `text` split at `separator` where it stands outside quotes and brackets.
-    /// `honoursEscapes: false` keeps the older rule of `create`'s assignments, where a backslash
-    /// inside quotes is an ordinary character.
-    static func splitTopLevel(_ text: String, at separator: Character, honoursEscapes: Bool = true) -> [String] {
+    /// `text` split at `separator` where it stands outside quotes and brackets (a backslash in
+    /// quotes escapes the next character, as in the query language's strings).
+    static func splitTopLevel(_ text: String, at separator: Character) -> [String] {
         var parts: [String] = []
         var current = ""
-        var scanner = QuoteBracketScanner(honoursEscapes: honoursEscapes)
+        var scanner = QuoteBracketScanner(honoursEscapes: true)
         for character in text {
             if scanner.isPlain(character) && character == separator && scanner.depth == 0 {
                 parts.append(current)
@@ -233,7 +232,7 @@ enum CollectionEditing {
 
     /// The position of the last `.` outside brackets and quotes (the end when there is none).
     private static func lastDot(in text: String) -> String.Index {
-        var scanner = QuoteBracketScanner(squareBracketsOnly: true)
+        var scanner = QuoteBracketScanner(honoursEscapes: true, squareBracketsOnly: true)
         var found = text.endIndex
         for index in text.indices where scanner.isPlain(text[index]) && text[index] == "." && scanner.depth == 0 {
             found = index

@@ -60,9 +60,10 @@ public enum CreateCommand {
         }
     }
 
-    /// `a = 1, b = 'x, y'` split at the commas outside quotes and brackets.
+    /// `a = 1, b = 'x, y'` split at the commas outside quotes and brackets; a backslash in
+    /// quotes escapes the next character as in the query language (`name = "a\", b"` is one).
     public static func assignments(_ text: String) -> [String] {
-        CollectionEditing.splitTopLevel(text, at: ",", honoursEscapes: false)
+        CollectionEditing.splitTopLevel(text, at: ",")
             .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 }

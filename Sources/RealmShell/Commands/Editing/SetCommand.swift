@@ -139,19 +139,12 @@ enum SetCommand {
     }
 
     /// The `=` that separates the path from the value (outside brackets and quotes).
+    /// A backslash inside quotes escapes the next character, as in the query language's
+    /// strings, so `dict["a\"=b"] = 1` splits after the bracket.
     static func splitPoint(_ text: String) -> String.Index? {
-        var depth = 0
-        var quote: Character?
-        for index in text.indices {
-            let character = text[index]
-            if let open = quote { if character == open { quote = nil }; continue }
-            switch character {
-            case "\"", "'": quote = character
-            case "[": depth += 1
-            case "]": depth -= 1
-            case "=" where depth == 0: return index
-            default: break
-            }
+        var scanner = QuoteBracketScanner(honoursEscapes: true, squareBracketsOnly: true)
+        for index in text.indices where scanner.isPlain(text[index]) && text[index] == "=" && scanner.depth == 0 {
+            return index
         }
         return nil
     }

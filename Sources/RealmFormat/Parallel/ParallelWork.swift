@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the parts of one job (a scan split by `ClusterTree.split`) on threads of their own,
+/// the calling thread taking part 0, and returns when all are done.
+///
+/// Realm's query engine uses one core; most machines have more, and a scan of a large table
+/// reads leaves that have nothing to do with each other. Each part gets its own scratch (the
+/// caller's body makes it), the same `Cancellation` as the caller (so Ctrl-C, checked once per
+/// leaf, stops every part), and the results are put together by the caller in part order,
+/// which is key order: the same answer as one thread gives, every time.
+///
+/// Parts are only made for large tables (`parts(objects:)`): starting a thread costs tens of
+/// microseconds, which a scan of a few thousand objects does not repay.
+public enum ParallelWork {
+    /// Forces the number of parts for the work run inside it, whatever the table's size (1:
+    /// no threads). The agreement tests run the threaded paths on small fixtures this way.
+    @TaskLocal public static var forcedParts: Int?
+
+    /// Objects a part should have at least: below twice this a scan stays on one thread.
+    public static let minimumObjectsPerPart = 32_768
+
+    /// The threads a job may use: the processors online, or `REALM_BROWSER_THREADS` (1 turns
+    /// the threads off, for measuring one against the other in the same build).
+    public static let availableThreads: Int = {
+        if let text = getenv("REALM_BROWSER_THREADS").map({ String(cString: $0) }), let value = Int(text), value >= 1 {
+            return min(value, 64)
+        }
+        return max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    }()
+
+    /// How many parts a scan of `objects` objects is worth splitting into.
+    public static func parts(objects: Int) -> Int {
+        if let forcedParts { return max(1, forcedParts) }
+        return max(1, min(availableThreads, objects / minimumObjectsPerPart))
+    }
+
+    /// Calls `body(part)` for each part in `0..<parts` at the same time, part 0 on this
+    /// thread. Throws the error of the first part (in part order) that failed, after every
+    /// part has ended.
+    public static func run<Failure: Error>(parts: Int, _ body: (Int) throws(Failure) -> Void) throws(Failure) {
+        guard parts > 1 else {
+            if parts == 1 { try body(0) }
+            return
+        }
+        let cancellation = Cancellation.current
+        let failures = PartFailures<Failure>(parts)
+        try withoutActuallyEscaping(body) { body throws(Failure) in
+            // The body is only called while this function waits for the threads to end.
+            nonisolated(unsafe) let work = body
+            var threads: [pthread_t] = []
+            for part in 1..<parts {
+                let task = PartTask {
+                    Cancellation.running(with: cancellation) {
+                        do throws(Failure) { try work(part) } catch { failures.record(error, part: part) }
+                    }
+                }
+                var thread = pthread_t()
+                let context = Unmanaged.passRetained(task).toOpaque()
+                if pthread_create(&thread, nil, { context in
+                    Unmanaged<PartTask>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, context) == 0 {
+                    threads.append(thread)
+                } else {
+                    // No thread to be had: this part runs here, after the others started.
+                    Unmanaged<PartTask>.fromOpaque(context).takeRetainedValue().run()
+                }
+            }
+            do throws(Failure) { try work(0) } catch { failures.record(error, part: 0) }
+            for thread in threads { pthread_join(thread, nil) }
+            if let error = failures.first { throw error }
+        }
+    }
+}
+
+/// One part's work, handed to its thread.
+private final class PartTask: @unchecked Sendable {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// The errors of the parts, each written by its own thread into its own slot; read after
+/// every thread was joined.
+private final class PartFailures<Failure: Error>: @unchecked Sendable {
+    private var errors: [Failure?]
+
+    init(_ parts: Int) { errors = Array(repeating: nil, count: parts) }
+
+    func record(_ error: Failure, part: Int) {
+        errors.withUnsafeMutableBufferPointer { $0[part] = error }
+    }
+
+    var first: Failure? { errors.lazy.compactMap { $0 }.first }
+}

@@ -1,0 +1,80 @@
+import RealmFormat
+
+/// A whole-table scan, on one thread or split between several (`ParallelWork`): large tables
+/// are cut into runs of leaves in key order (`ClusterTree.split`), each run scanned by its own
+/// copy of the kernel into keys and SORT/DISTINCT values of its own, and the runs' results put
+/// one after the other. That is the order one thread finds them in, so the answer is the same
+/// keys in the same order however the work was split.
+extension QueryEngine {
+    /// The matching keys in key order, and the values SORT and DISTINCT need for them.
+    func scan(_ table: Table, _ kernel: ScanKernel, _ steps: [ResultOrdering.Step]) throws(RealmFormatError) -> (keys: [Int64], ordering: ResultOrdering) {
+        let parts = try runs(of: table, kernel)
+        let results = parts.map { _ in PartResult(ordering: ResultOrdering(steps, paths: paths)) }
+        let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
+        try each(parts, of: table, kernels: kernels) { index, leafKeys, rows, scope throws(RealmFormatError) in
+            let result = results[index]
+            rows.appendKeys(leafKeys, to: &result.keys)
+            if !result.ordering.isEmpty { try result.ordering.collect(rows, scope) }
+        }
+        guard let first = results.first else { return ([], ResultOrdering(steps, paths: paths)) }
+        var keys = first.keys
+        keys.reserveCapacity(results.reduce(0) { $0 + $1.keys.count })
+        for result in results.dropFirst() { keys += result.keys }
+        first.ordering.append(parts: results.dropFirst().map(\.ordering)[...])
+        return (keys, first.ordering)
+    }
+
+    /// The number of matching objects, counted leaf by leaf (no keys held).
+    func count(_ table: Table, _ kernel: ScanKernel) throws(RealmFormatError) -> Int {
+        let parts = try runs(of: table, kernel)
+        let counts = PartCounts(parts.count)
+        let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
+        try each(parts, of: table, kernels: kernels) { index, _, rows, _ in counts.add(rows.selectedCount, part: index) }
+        return counts.total
+    }
+
+    /// The runs a scan of `table` is split into: one (the whole tree) for small tables, where
+    /// threads would cost more than they save. Kernels are prepared before a split so their
+    /// copies share what they compute once.
+    private func runs(of table: Table, _ kernel: ScanKernel) throws(RealmFormatError) -> [ClusterTree.Part?] {
+        let wanted = ParallelWork.parts(objects: table.objects.count)
+        guard wanted > 1 else { return [nil] }
+        let parts = try table.objects.split(into: wanted)
+        guard parts.count > 1 else { return [nil] }
+        try kernel.prepare()
+        return parts
+    }
+
+    /// Scans each run with its own kernel, at the same time; `body` gets the run's index.
+    private func each(_ parts: [ClusterTree.Part?], of table: Table, kernels: [ScanKernel],
+                      _ body: (Int, LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+        try ParallelWork.run(parts: parts.count) { index throws(RealmFormatError) in
+            let scan = TableScan(table: table, kernel: kernels[index])
+            let visit = { (leafKeys: LeafKeys, rows: RowBitmap, scope: LeafScope) throws(RealmFormatError) in
+                try body(index, leafKeys, rows, scope)
+            }
+            if let part = parts[index] { try scan.run(part: part, visit) } else { try scan.run(visit) }
+        }
+    }
+}
+
+/// What one run of a split scan found; written by that run's thread only.
+final class PartResult {
+    var keys: [Int64] = []
+    let ordering: ResultOrdering
+
+    init(ordering: ResultOrdering) { self.ordering = ordering }
+}
+
+/// Per-run counts of a split count; each run adds to its own slot.
+final class PartCounts {
+    private var counts: [Int]
+
+    init(_ parts: Int) { counts = Array(repeating: 0, count: parts) }
+
+    func add(_ count: Int, part: Int) {
+        counts.withUnsafeMutableBufferPointer { $0[part] += count }
+    }
+
+    var total: Int { counts.reduce(0, +) }
+}
