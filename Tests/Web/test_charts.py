@@ -62,6 +62,13 @@ class ChartTest(PageTest):
         self.assertEqual([count for _, count in bars], counts)
         self.assertEqual(sum(counts), int(expected["count"]))
         shoot(self.driver, "chart-histogram", both=True)
+        # The bars take the theme's colour: dark's when the switch says dark.
+        fill = lambda: self.driver.execute_script("return getComputedStyle(document.querySelector('#chart svg .bar')).fill")
+        self.assertEqual(fill(), "rgb(74, 120, 194)")
+        self.driver.execute_script("stored.set(themeChoiceKey, 'dark'); applyTheme();")
+        self.addCleanup(self.driver.execute_script, "localStorage.removeItem(themeChoiceKey)")
+        self.wait_for(lambda d: fill() == "rgb(110, 155, 232)", "the dark theme's bars")
+        self.driver.execute_script("stored.set(themeChoiceKey, 'light'); applyTheme();")
         # Dates: as many in the bars as stats counts.
         self.driver.execute_script("closeDialog()")
         self.chart_of(0, "dateValue")
