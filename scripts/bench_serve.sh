@@ -47,7 +47,10 @@ row() {
 }
 query="TRUEPREDICATE%20SORT($sorted%20DESC)"
 first_sorted=$(curl -s -D - -o /dev/null -b "$cookie" "$base/api/query?class=$class&q=$query&limit=100" | tr -d '\r' | sed -n 's/^[Ss]erver-[Tt]iming: app;dur=//p')
-date_column=$("$browser" "$file" -c 'mode csv' -c "schema $class" | awk -F, 'NR > 1 && $3 ~ /^date/ { print $2; exit }')
+# The second class has the dates (and booleans, lists); the first the strings.
+other=$("$browser" "$file" -c 'mode csv' -c 'classes' | sed -n '3p' | cut -d, -f1)
+date_column=$("$browser" "$file" -c 'mode csv' -c "schema $other" | awk -F, 'NR > 1 && $3 ~ /^date/ { print $2; exit }')
+list_column=$("$browser" "$file" -c 'mode csv' -c "schema $other" | awk -F, 'NR > 1 && $3 ~ /^list/ { print $2; exit }')
 string_column=$("$browser" "$file" -c 'mode csv' -c "schema $class" | awk -F, 'NR > 1 && $3 ~ /^string/ { print $2; exit }')
 echo "serve, $class of $rows objects (median of $runs requests, ms):"
 printf '  %-52s %10s %10s\n' "request" "server" "in all"
@@ -57,6 +60,13 @@ row "objects at offset $((rows - 100)), 100 rows" "/api/objects?class=$class&off
 printf '  %-52s %10s %10s\n' "sorted by $sorted, first page (sort runs, once)" "$first_sorted" "-"
 row "sorted by $sorted, page at offset $((rows - 100))" "/api/query?class=$class&q=$query&offset=$((rows - 100))&limit=100"
 row "chart of $sorted (histogram, $rows objects)" "/api/chart?class=$class&property=$sorted"
-[ -n "$date_column" ] && row "chart of $date_column (histogram of dates)" "/api/chart?class=$class&property=$date_column"
-[ -n "$string_column" ] && row "chart of $string_column (most common strings)" "/api/chart?class=$class&property=$string_column"
+row "chart of $other.$date_column (histogram of dates)" "/api/chart?class=$other&property=$date_column"
+row "chart of $other.$list_column (list lengths)" "/api/chart?class=$other&property=$list_column"
+row "chart of $string_column (most common of $rows distinct strings)" "/api/chart?class=$class&property=$string_column"
 row "chart of $sorted over the sorted query's objects" "/api/chart?class=$class&property=$sorted&q=$query"
+# Beside it, the same figures from the REPL: `stats` in a process of its own (start and open
+# included), the median of `runs`.
+for column in "$class $sorted" "$other $date_column" "$class $string_column"; do
+    printf '  %-52s %10s %10s\n' "stats $column (a process, for comparison)" "-" \
+        "$(median "$browser" "$file" -c "stats $column" | awk '{ printf "%.1f", $1 * 1000 }')"
+done

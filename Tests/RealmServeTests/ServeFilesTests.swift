@@ -88,6 +88,24 @@ struct ServeFilesTests {
         #expect(router.screen(Self.request("/files/0/api/create", method: "POST"))?.status == 403)
     }
 
+    @Test("--write: each file its own mode, an old format read-only beside a writable file")
+    func modes() throws {
+        guard Fixtures.requirePresent() else { return }
+        let directory = try Self.directory(["species"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let files = ServedFile.open([directory + "/species.realm", OldFixtures.realmPath("alltypes-f10")], keys: KeyOptions(),
+                                    writable: true, environment: nil)
+        #expect(files.map(\.writable) == [true, false])
+        #expect(files[1].api != nil)
+        let router = Router(token: Self.token, port: 8123, files: files, several: true)
+        #expect(router.screen(Self.request("/files/0/api/create", method: "POST")) == nil)
+        #expect(router.screen(Self.request("/files/1/api/create", method: "POST"))?.status == 403)
+        let versions = try Self.body(router.respond(Self.request("/files/1/api/version")))
+        #expect(versions["writable"] == .bool(false))
+        let page = String(decoding: router.respond(Self.request("/files/0/")).body, as: UTF8.self)
+        #expect(page.contains("<meta name=\"realm-browser-writable\" content=\"true\">"))
+    }
+
     @Test("an encrypted file: listed without its key, opened with the one serve was given")
     func encrypted() throws {
         guard Fixtures.requirePresent() else { return }

@@ -30,7 +30,10 @@ class ChartTest(PageTest):
                 for row in self.all("#chart .chartFigures tr")}
 
     def chart_of(self, row, name):
-        self.click(lambda: self.cell(row, name), f"a cell of {name}")
+        # The cursor put on the cell (a click on a list would open its elements), then the key.
+        self.wait_for(lambda d: self.cell(row, name), f"a cell of {name}")
+        self.driver.execute_script("cursor.anchor = null; cursor.row = arguments[0]; cursor.column = columnNames().indexOf(arguments[1]);"
+                                   "markCursor(); document.getElementById('grid').focus();", row, name)
         ActionChains(self.driver).send_keys("s").perform()
         self.wait_for(lambda d: self.css("#chart").get_attribute("data-state") == "drawn"
                       and self.css("#chartProperty").get_attribute("value") == name, f"the chart of {name}")
@@ -59,6 +62,18 @@ class ChartTest(PageTest):
         self.assertEqual([count for _, count in bars], counts)
         self.assertEqual(sum(counts), int(expected["count"]))
         shoot(self.driver, "chart-histogram", both=True)
+        # The bars take the theme's colour: dark's when the switch says dark.
+        fill = lambda: self.driver.execute_script("return getComputedStyle(document.querySelector('#chart svg .bar')).fill")
+        self.assertEqual(fill(), "rgb(74, 120, 194)")
+        self.driver.execute_script("stored.set(themeChoiceKey, 'dark'); applyTheme();")
+        self.addCleanup(self.driver.execute_script, "localStorage.removeItem(themeChoiceKey)")
+        self.wait_for(lambda d: fill() == "rgb(110, 155, 232)", "the dark theme's bars")
+        self.driver.execute_script("stored.set(themeChoiceKey, 'light'); applyTheme();")
+        # Dates: as many in the bars as stats counts.
+        self.driver.execute_script("closeDialog()")
+        self.chart_of(0, "dateValue")
+        self.assertEqual(sum(count for _, count in self.bars()), stats(path, "RealmTestClass1", "dateValue")["count"])
+        shoot(self.driver, "chart-dates", both=True)
 
     def test_booleans_as_bars_and_a_query_s_objects(self):
         path = helper.fixture("demo.realm")

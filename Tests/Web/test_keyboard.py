@@ -153,6 +153,8 @@ class CopyTest(PageTest):
         self.open(server, "class=AllTypes")
         self.wait_count(len(objects))
         self.allow_clipboard(server)
+        # The clipboard is the browser's, kept from the test before: emptied, so what is read is this copy.
+        self.clear_clipboard()
         self.click(lambda: self.row(0).find_element("css selector", ".cell.index"), "row 0")
         self.shift_click(self.row(2).find_element("css selector", ".cell.index"))
         self.press_key("j")

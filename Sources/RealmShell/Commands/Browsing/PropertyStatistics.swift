@@ -26,14 +26,14 @@ public final class PropertyStatistics {
     public private(set) var dateMaximum: Timestamp?
     public private(set) var dateTotal: Int128 = 0
     /// How often each value occurs (strings and binaries by their bytes, others by their text).
-    public private(set) var frequencies: [[UInt8]: Int] = [:]
+    public private(set) var frequencies: [ValueBytes: Int] = [:]
     /// At most this many values are counted in `frequencies` (nil: every one, as `stats` does).
     /// Past it the counts become a Misra-Gries summary: every value seen more often than once
     /// in `capacity + 1` stays among them, its count a lower bound until `recount` makes it exact.
     public let frequencyCapacity: Int?
     /// Whether more distinct values came than `frequencyCapacity` (then `distinct` is unknown).
     public private(set) var frequenciesOverflowed = false
-    private var recounted: [[UInt8]: Int] = [:]
+    private var recounted: [ValueBytes: Int] = [:]
     /// Collections: how many objects have each length.
     public private(set) var lengths: [Int: Int] = [:]
     /// Mixed: how many values of each type.
@@ -108,6 +108,7 @@ public final class PropertyStatistics {
     }
 
     private func tally(_ bytes: [UInt8]) {
+        let bytes = ValueBytes(bytes)
         if let capacity = frequencyCapacity, frequencies[bytes] == nil, frequencies.count >= capacity {
             // A new value with no room: it and one of every candidate cancel out (each such step
             // takes away as many counts as there are candidates, so they cost O(values) in all).
@@ -133,7 +134,8 @@ public final class PropertyStatistics {
             guard value != .null else { return }
             bytes = Self.frequencyKey(value)
         }
-        if frequencies[bytes] != nil { recounted[bytes, default: 0] += 1 }
+        let key = ValueBytes(bytes)
+        if frequencies[key] != nil { recounted[key, default: 0] += 1 }
     }
 
     /// The exact counts of the candidates, after `recount` has seen every row again.
@@ -176,7 +178,23 @@ public final class PropertyStatistics {
 
     /// The most common values, most frequent first (ties in byte order of the value).
     public func mostCommon(_ limit: Int) -> [(value: [UInt8], count: Int)] {
-        frequencies.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) }
-            .prefix(limit).map { ($0.key, $0.value) }
+        frequencies.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }
+            .prefix(limit).map { ($0.key.bytes, $0.value) }
+    }
+}
+
+/// A value's bytes as a dictionary key, hashed in one call over the buffer: `[UInt8]`'s own
+/// hash feeds the hasher a byte at a time, which was most of the time of counting a million
+/// distinct strings.
+public struct ValueBytes: Hashable, Sendable {
+    public let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
