@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # Issue 30: `export sqlite` of the demo database (three classes of ROWS objects each, 1,000,000
-# by default) beside SQLite's own bulk loader, the sqlite3 shell's `.import` of the same rows from
-# the CSV files `export csv` writes, and beside `export csv` itself: wall time and peak memory
-# (GNU time), the median of RUNS runs, the three taking turns within each round.
+# by default) beside SQLite's own bulk loader, the sqlite3 shell's `.import` of CSV files, and
+# beside `export csv` itself: wall time, CPU and peak memory (GNU time), the median of RUNS runs,
+# the commands taking turns within each round.
 #
 #   scripts/bench_sqlite.sh [--rows N] [--runs N] [--demo DEMO.realm]
 #
-# The anchor gets the same advantages the export takes: tables declared with the export's
-# column types (a list column is the CSV's JSON text), `journal_mode=OFF`, `synchronous=OFF`,
-# one transaction, the index on the one link column (RealmTestClass2.objectReference) built
-# after the rows. It loads the class tables only (3,000,000 rows); `export sqlite` also writes
-# the list table RealmTestClass1_arrayReference (a row per element, 6,000,000) and its index, so
-# a second anchor adds them the way SQLite would itself, from the JSON column (`json_each`),
-# with the same key and index: then both files hold the same rows. The CSV files are written
-# once beforehand and only read by `.import`. The demo file is only read; everything else goes
-# to a scratch directory removed at the end.
+# Two anchors, both given the advantages the export takes (`journal_mode=OFF`, `synchronous=OFF`,
+# `locking_mode=EXCLUSIVE`, one transaction, indexes built after the rows):
+# - the same rows: every table of an exported file (the class tables, the list table
+#   RealmTestClass1_arrayReference as owner,position,value rows, `metadata`) written to a CSV
+#   file each, then `.import`ed into the export's own schema (its CREATE TABLE statements from
+#   sqlite_master, run before the rows) followed by its own CREATE INDEX statements: the file
+#   `export sqlite` writes, loaded by SQLite's bulk loader. (`.import` loads an empty field as ''
+#   where the export writes NULL: the same rows and work, not the same values.)
+# - the plain one: the CSV files `export csv` writes (a file per class, a list as JSON text),
+#   into tables declared with the export's column types, and the index on the link column
+#   (RealmTestClass2.objectReference): a third of the rows. A third command adds the list table
+#   to it the way SQLite would itself, from the JSON column (`json_each`), with the export's key
+#   and index.
+# All CSV files are written once beforehand and only read by `.import`. The demo file is only
+# read; everything else goes to a scratch directory removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rows=1000000 runs=3 demo=""
@@ -53,7 +59,8 @@ def declared_types(table):
 def quoted(name):
     return '"' + name.replace('"', '""') + '"'
 
-script = ["PRAGMA journal_mode=OFF;", "PRAGMA synchronous=OFF;", "BEGIN;"]
+pragmas = ["PRAGMA journal_mode=OFF;", "PRAGMA synchronous=OFF;", "PRAGMA locking_mode=EXCLUSIVE;"]
+script = pragmas + ["BEGIN;"]
 for file in sorted(os.listdir(csv_dir)):
     table = file[:-len(".csv")]
     with open(os.path.join(csv_dir, file), newline="") as handle:
@@ -75,6 +82,27 @@ with open(lists_script, "w") as handle:
     handle.write("\n".join(script + [list_table + ";",
         'INSERT INTO "RealmTestClass1_arrayReference" SELECT c."_key", j.key, j.value '
         'FROM "RealmTestClass1" c, json_each(c."arrayReference") j;', index + ";", "COMMIT;"]) + "\n")
+# The same rows: the exported file's every table as CSV, into its own schema, then its indexes.
+same_dir = os.path.join(scratch, "same-rows")
+os.mkdir(same_dir)
+with sqlite3.connect(schema_file) as db:
+    objects = db.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid").fetchall()
+same_script = pragmas + ["BEGIN;"] + [sql + ";" for kind, _, sql in objects if kind == "table"]
+for kind, table, _ in objects:
+    if kind != "table": continue
+    # In key order, as the export writes them (a bare SELECT of the list table would read its
+    # covering index on `value`, and .import would then insert in a random order of the key).
+    with sqlite3.connect(schema_file) as db:
+        key = [name for _, name, *_, pk in sorted(db.execute(f"PRAGMA table_info({quoted(table)})"), key=lambda c: c[-1]) if pk]
+    path = os.path.join(same_dir, table + ".csv")
+    with open(path, "w") as handle:
+        subprocess.run(["sqlite3", "-csv", schema_file, f"SELECT * FROM {quoted(table)} ORDER BY "
+                        + ", ".join(map(quoted, key))], check=True, stdout=handle)
+    same_script.append(f".import --csv {path} {table}")
+same_script += [sql + ";" for kind, _, sql in objects if kind == "index"] + ["COMMIT;"]
+same_script_file = os.path.join(scratch, "import-same.sql")
+with open(same_script_file, "w") as handle:
+    handle.write("\n".join(same_script) + "\n")
 os.remove(schema_file)
 
 def measure(command, out):
@@ -93,9 +121,12 @@ sqlite_out = os.path.join(scratch, "export.sqlite")
 anchor_out = os.path.join(scratch, "import.sqlite")
 lists_out = os.path.join(scratch, "import-lists.sqlite")
 csv_out = os.path.join(scratch, "csv-out")
-anchor_label = "sqlite3 .import of the CSV files"
+same_out = os.path.join(scratch, "import-same.sqlite")
+same_label = "anchor 1, the same rows: .import of the exported tables' CSV into the export's schema + its indexes"
+anchor_label = "anchor 2, plain: .import of export csv's class files + the link index"
 commands = [
     ("export sqlite (realm-browser)", [browser, "export", "sqlite", demo, sqlite_out], sqlite_out),
+    (same_label, ["sh", "-c", f"sqlite3 {same_out} < {same_script_file} >/dev/null"], same_out),
     (anchor_label, ["sh", "-c", f"sqlite3 {anchor_out} < {import_script} >/dev/null"], anchor_out),
     (".import, then the list table by json_each + its index", ["sh", "-c", f"sqlite3 {lists_out} < {lists_script} >/dev/null"], lists_out),
     ("export csv, every class (realm-browser)", [browser, demo, "-c", f"export csv {csv_out}"], csv_out),
@@ -105,29 +136,48 @@ for _ in range(runs):
     for label, command, out in commands:
         results[label].append(measure(command, out))
 
-# The files hold the same rows.
-with sqlite3.connect(sqlite_out) as exported, sqlite3.connect(lists_out) as imported:
-    for (table,) in imported.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
-        a = exported.execute(f"SELECT COUNT(*) FROM {quoted(table)}").fetchone()[0]
-        b = imported.execute(f"SELECT COUNT(*) FROM {quoted(table)}").fetchone()[0]
-        assert a == b, f"{table}: {a} rows exported, {b} imported"
-    tables = {name: exported.execute(f"SELECT COUNT(*) FROM {quoted(name)}").fetchone()[0]
-              for (name,) in exported.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")}
+def counts(path):
+    with sqlite3.connect(path) as db:
+        return {name: db.execute(f"SELECT COUNT(*) FROM {quoted(name)}").fetchone()[0]
+                for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")}
+
+def schema(path):
+    with sqlite3.connect(path) as db:
+        return sorted(db.execute("SELECT type, name, sql FROM sqlite_master"))
+
+# The export and anchor 1 hold the same tables, indexes and row counts; the json_each file the same
+# rows as the export but `metadata` (and its class tables keep the JSON column).
+tables = counts(sqlite_out)
+assert counts(same_out) == tables and schema(same_out) == schema(sqlite_out)
+for table, count in counts(lists_out).items():
+    assert tables[table] == count, f"{table}: {tables[table]} rows exported, {count} imported"
+with sqlite3.connect(sqlite_out) as exported:
     assert exported.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert exported.execute("PRAGMA foreign_key_check").fetchall() == []
+written = {sqlite_out: sum(tables.values()), same_out: sum(tables.values()),
+           anchor_out: sum(counts(anchor_out).values()), lists_out: sum(counts(lists_out).values())}
+def csv_rows(directory):
+    total = 0
+    for file in os.listdir(directory):
+        with open(os.path.join(directory, file), newline="") as handle:
+            total += sum(1 for _ in csv.reader(handle)) - 1
+    return total
+written[csv_out] = csv_rows(csv_out)
 size = lambda path: os.path.getsize(path) / 2 ** 20
 
+same = statistics.median(t for t, _, _ in results[same_label])
 anchor = statistics.median(t for t, _, _ in results[anchor_label])
 print(f"demo database: {os.path.getsize(demo) / 2 ** 20:.0f} MiB; exported tables: "
       + ", ".join(f"{name} {count:,}" for name, count in tables.items()))
-print(f"export.sqlite {size(sqlite_out):.0f} MiB, import.sqlite {size(anchor_out):.0f} MiB, import-lists.sqlite "
-      f"{size(lists_out):.0f} MiB; {runs} runs in turn; wall and CPU medians, peak RSS the largest")
-print("| command | wall (median) | runs | vs .import | CPU user+sys (median) | peak RSS |")
-print("| --- | --- | --- | --- | --- | --- |")
-for label, _, _ in commands:
+print(f"export.sqlite {size(sqlite_out):.0f} MiB, import-same.sqlite {size(same_out):.0f} MiB, import.sqlite "
+      f"{size(anchor_out):.0f} MiB, import-lists.sqlite {size(lists_out):.0f} MiB; {runs} runs in turn; wall and CPU "
+      "medians, peak RSS the largest")
+print("| command | rows written | wall (median) | runs | vs anchor 1 | vs anchor 2 | CPU user+sys (median) | peak RSS |")
+print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
+for label, _, out in commands:
     times = [t for t, _, _ in results[label]]
     median = statistics.median(times)
     cpu = statistics.median(c for _, c, _ in results[label])
-    print(f"| {label} | {median:.2f} s | {', '.join(f'{t:.2f}' for t in times)} | {median / anchor:.2f}x | {cpu:.2f} s | "
-          f"{max(m for _, _, m in results[label]):.0f} MB |")
+    print(f"| {label} | {written[out]:,} | {median:.2f} s | {', '.join(f'{t:.2f}' for t in times)} | {median / same:.2f}x | "
+          f"{median / anchor:.2f}x | {cpu:.2f} s | {max(m for _, _, m in results[label]):.0f} MB |")
 PY
