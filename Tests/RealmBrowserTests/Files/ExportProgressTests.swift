@@ -67,5 +67,14 @@ struct ExportProgressTests {
         let piped = try ExecutableTests().run([Fixtures.realmPath("tasks"), "-c", "export csv \(directory)/piped"])
         #expect(piped.status == 0)
         #expect(piped.standardError.isEmpty, "no progress line into a pipe")
+
+        // export sqlite counts every table's objects, metadata's one included.
+        let sqlite = try runWithTerminal(["export", "sqlite", Fixtures.realmPath("tasks"), "\(directory)/tasks.sqlite"])
+        #expect(sqlite.status == 0)
+        #expect(sqlite.terminal.contains("100% (47/47 objects)"), "\(sqlite.terminal.debugDescription)")
+        #expect(sqlite.terminal.hasSuffix("\r\u{1B}[2K"), "the line is erased before the summary")
+        let pipedSQLite = try ExecutableTests().run(["export", "sqlite", Fixtures.realmPath("tasks"), "\(directory)/piped.sqlite"])
+        #expect(pipedSQLite.status == 0)
+        #expect(pipedSQLite.standardError.isEmpty, "no progress line into a pipe")
     }
 }

@@ -59,7 +59,7 @@ struct ScriptInputTests {
     @Test func helpTopics() throws {
         for (topic, expected) in [("queries", "Realm Query Language"), ("literals", "oid(507f1f77bcf86cd799439011)"),
                                   ("transactions", "begin"), ("addresses", "Specimen[_key = 65536]"),
-                                  ("scripts", "--bail"), ("commands", "Commands:"), ("models", "models swift|kotlin|java|js|ts|csharp [CLASS]")] {
+                                  ("scripts", "--bail"), ("commands", "Commands:"), ("models", "models swift|kotlin|java|js|ts|csharp [CLASS] | grdb [CLASS...]")] {
             let output = BufferedOutput()
             try Session(output: output).execute("help \(topic)")
             #expect(output.text.contains(expected), "help \(topic)")

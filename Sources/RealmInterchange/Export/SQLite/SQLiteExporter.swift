@@ -28,9 +28,12 @@ public struct SQLiteExporter {
         public let renames: [String]
     }
 
-    /// The page cache SQLite may use (KiB): enough for the growing ends of every table and
-    /// for sorting an index in memory in few passes, and a bound on the export's memory.
-    static let cacheKiB = 65_536
+    /// The page cache SQLite may use (KiB), SQLite's default size. Rows are appended in key
+    /// order, so only the growing ends of the tables need to stay cached; and it also bounds the
+    /// runs SQLite sorts in memory to build an index, which a larger cache makes slower, not
+    /// faster (the 6,000,000-entry index of the demo database's list: 2.6-2.8 s of user CPU with
+    /// 2 MB, 6.8 s with 64 MB; BENCHMARKS.md "Issue 30").
+    static let cacheKiB = 2_048
 
     public init(file: RealmFile, progress: ProgressListener) {
         self.file = file

@@ -16,8 +16,8 @@ enum ModelsCommand {
     static let usage = "models swift|kotlin|java|js|ts|csharp [CLASS], or models grdb [CLASS...]"
 
     static let spec = CommandSpec(
-        name: "models", aliases: ["model"], arguments: "swift|kotlin|java|js|ts|csharp|grdb [CLASS]",
-        summary: "model definitions for a Realm SDK matching the schema (grdb: records for export sqlite's file), e.g. models swift",
+        name: "models", aliases: ["model"], arguments: "swift|kotlin|java|js|ts|csharp [CLASS] | grdb [CLASS...]",
+        summary: "model definitions for a Realm SDK matching the schema; grdb: GRDB records for export sqlite's tables",
         access: .newestVersion, completion: ModelsCommand.completion,
         run: { arguments, session throws(BrowserError) in try run(arguments, session) })
 

@@ -12,13 +12,13 @@ struct SQLiteElementFormat: LeafValueFormat {
     func appendNull(to out: inout ByteOutput) {
         insert.nextElement()
         insert.statement.bindNull(insert.valueIndex)
-        insert.statement.step()
+        insert.statement.endRow()
     }
 
     func appendInteger(_ value: Int64, to out: inout ByteOutput) {
         insert.nextElement()
         insert.statement.bind(insert.valueIndex, integer: value)
-        insert.statement.step()
+        insert.statement.endRow()
     }
 
     func appendBool(_ value: Bool, to out: inout ByteOutput) {
@@ -32,25 +32,25 @@ struct SQLiteElementFormat: LeafValueFormat {
     func appendDouble(_ value: Double, to out: inout ByteOutput) {
         insert.nextElement()
         binding.bind(real: value, to: insert.statement, at: insert.valueIndex)
-        insert.statement.step()
+        insert.statement.endRow()
     }
 
     func appendString(_ bytes: UnsafeRawBufferPointer, to out: inout ByteOutput) {
         insert.nextElement()
         binding.bind(string: bytes, to: insert.statement, at: insert.valueIndex)
-        insert.statement.step()
+        insert.statement.endRow()
     }
 
     func appendBinary(_ bytes: UnsafeRawBufferPointer, to out: inout ByteOutput) {
         insert.nextElement()
         binding.bind(binary: bytes, to: insert.statement, at: insert.valueIndex)
-        insert.statement.step()
+        insert.statement.endRow()
     }
 
     func appendTimestamp(seconds: Int64, nanoseconds: Int32, to out: inout ByteOutput) {
         insert.nextElement()
         binding.bind(seconds: seconds, nanoseconds: nanoseconds, to: insert.statement, at: insert.valueIndex)
-        insert.statement.step()
+        insert.statement.endRow()
     }
 
     func appendLink(_ key: Int64, column: Int, to out: inout ByteOutput) throws(RealmFormatError) {
@@ -66,6 +66,6 @@ struct SQLiteElementFormat: LeafValueFormat {
     func appendValue(_ value: RealmValue, column: Int, to out: inout ByteOutput) throws(RealmFormatError) {
         insert.nextElement()
         try binding.bind(value, to: insert.statement, at: insert.valueIndex, typeAt: insert.typeIndex, column: insert.column)
-        insert.statement.step()
+        insert.statement.endRow()
     }
 }

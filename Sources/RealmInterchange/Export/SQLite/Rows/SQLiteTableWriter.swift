@@ -18,7 +18,7 @@ struct SQLiteTableWriter {
                leaves: inout Int) throws(InterchangeError) {
         let file = binding.file
         let columns = realm.columns
-        let statement = try connection.prepare(table.insertStatement)
+        let statement = try connection.prepareInsert(into: table)
         var parameters = [Int32](repeating: 0, count: columns.count)
         var owners: [(parameter: Int32, backlinks: [Column])] = []
         for (offset, column) in table.columns.enumerated() {
@@ -70,7 +70,7 @@ struct SQLiteTableWriter {
                         collections[column]?.begin(owner: key)
                         try values.append(column: column, row: index, format: format, to: &out)
                     }
-                    statement.step()
+                    statement.endRow()
                     for statement in statements { try statement.checkFailure() }
                     count += 1
                     progress.update(count)
@@ -80,6 +80,10 @@ struct SQLiteTableWriter {
                     leafCount = 0
                     file.mapped.releaseResidentPages()
                 }
+            }
+            for statement in statements {
+                statement.flush()
+                try statement.checkFailure()
             }
         } catch let error as InterchangeError {
             throw error

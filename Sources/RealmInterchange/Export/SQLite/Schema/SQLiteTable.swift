@@ -42,8 +42,15 @@ public struct SQLiteTable: Sendable {
     }
 
     /// `INSERT` with one parameter per column, in column order.
-    public var insertStatement: String {
-        "INSERT INTO \(SQLiteNames.quoted(name)) VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    public var insertStatement: String { insertStatement(rows: 1) }
+
+    /// `INSERT` of `rows` rows of parameters, those whose first column (`_key`, `owner`) is
+    /// NULL left out: a last, partial batch binds NULL there in the rows it does not fill.
+    public func insertStatement(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        guard rows > 1 else { return "INSERT INTO \(SQLiteNames.quoted(name)) VALUES " + row }
+        return "INSERT INTO \(SQLiteNames.quoted(name)) SELECT * FROM (VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ") + ") WHERE column1 IS NOT NULL"
     }
 }
 
