@@ -38,11 +38,11 @@ extension FileEditor {
         return (keys, total)
     }
 
-    /// Stages `set required` / `set optional`: required refuses while nulls remain, unless
-    /// `default` replaces them (realm-core's `change_nullability` with a default instead of
-    /// throwing); an optional property keeps every value.
-    public func setNullability(_ name: String, of table: Table, nullable: Bool,
-                               default replacement: RealmValue?) throws(RealmFormatError) -> PropertyConversion {
+    /// Refuses what no value could unblock: a property whose optionality Realm fixes (links,
+    /// Mixed), one that already is as asked, a schema that cannot change now. Checked before
+    /// the objects holding null are looked for, so that those are not listed in vain.
+    @discardableResult
+    public func checkNullabilityChange(_ name: String, of table: Table, nullable: Bool) throws(RealmFormatError) -> (Column, String) {
         try requireChangeableSchema(of: table)
         let column = try changeableColumn(name, of: table)
         let place = "\(try stagedClassName(of: table)).\(name)"
@@ -50,6 +50,15 @@ extension FileEditor {
             throw .refusedEdit("\(place) is a \(column.isLink ? "link" : "\(column.type)") property, whose optionality Realm fixes")
         }
         guard column.isNullable != nullable else { throw .refusedEdit("\(place) is already \(nullable ? "optional" : "required")") }
+        return (column, place)
+    }
+
+    /// Stages `set required` / `set optional`: required refuses while nulls remain, unless
+    /// `default` replaces them (realm-core's `change_nullability` with a default instead of
+    /// throwing); an optional property keeps every value.
+    public func setNullability(_ name: String, of table: Table, nullable: Bool,
+                               default replacement: RealmValue?) throws(RealmFormatError) -> PropertyConversion {
+        let (column, place) = try checkNullabilityChange(name, of: table, nullable: nullable)
         let conversion = ValueConversion(to: column.type, isNullable: nullable) { value in
             value == .null && !nullable ? replacement : value
         }
