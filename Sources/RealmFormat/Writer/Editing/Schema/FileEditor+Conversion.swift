@@ -16,7 +16,13 @@ extension FileEditor {
     /// and how many there are. A primary key whose values would no longer be unique blocks too.
     public func conversionBlockers(_ name: String, of table: Table, _ conversion: ValueConversion,
                                    limit: Int) throws(RealmFormatError) -> (keys: [Int64], total: Int) {
-        let column = try changeableColumn(name, of: table)
+        try conversionBlockers(of: try changeableColumn(name, of: table), in: table, conversion, limit: limit)
+    }
+
+    /// The same for the file's column (whose name may differ from the staged one: renamed in
+    /// this transaction).
+    private func conversionBlockers(of column: Column, in table: Table, _ conversion: ValueConversion,
+                                    limit: Int) throws(RealmFormatError) -> (keys: [Int64], total: Int) {
         var keys: [Int64] = []
         var total = 0
         var seen: Set<String> = []  // primary keys by text, as `PrimaryKeyLookup` keeps them
@@ -86,7 +92,7 @@ extension FileEditor {
 
     private func stageConversion(_ column: Column, of table: Table, _ conversion: ValueConversion,
                                  place: String) throws(RealmFormatError) -> PropertyConversion {
-        let blockers = try conversionBlockers(column.name, of: table, conversion, limit: 1)
+        let blockers = try conversionBlockers(of: column, in: table, conversion, limit: 1)
         guard blockers.total == 0 else {
             throw .refusedEdit("\(blockers.total) value\(blockers.total == 1 ? "" : "s") of \(place) do not convert; nothing changed")
         }
