@@ -120,6 +120,11 @@ struct SchemaRenameRemoveTests {
         try edit.run("rename class TaskList Project")
         try edit.run("rename property Project.tasks items")
         #expect(try edit.text(of: "status").contains("4. ~ property Project.tasks → Project.items: list of Task (renamed; 5 values kept)"))
+        // A name the transaction frees is taken again only after the commit.
+        #expect(edit.refusal("add property Task notes string") == .file(.refusedEdit(
+            "Task.notes is renamed or removed in this transaction; commit before giving its name to a new property")))
+        #expect(edit.refusal("add class TaskList (title string)") == .file(.refusedEdit(
+            "class TaskList is renamed or removed in this transaction; commit before giving its name to a new class")))
         try edit.run("rollback")
         #expect(try edit.bytes == before)
         try edit.expectDump(try ExpectedDump(fixture: "tasks"))
