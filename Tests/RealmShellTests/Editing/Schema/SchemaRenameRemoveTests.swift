@@ -233,6 +233,30 @@ struct SchemaRenameRemoveTests {
         #expect(file.table(named: "class_EmbeddedAddress")?.backlinkColumns.isEmpty == true)
     }
 
+    /// The embedded class's own schema changed first (a rename, a conversion), then the list
+    /// owning some of its objects removed: those objects go, the others are rewritten.
+    @Test func embeddedObjectsDeletedFromAClassWhoseSchemaChanges() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try EditedCopy("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        let owned = Set(try expected.objects(of: "class_AllTypes").flatMap { try #require($0["addressList"]?.array) }.compactMap(\.linkedKey))
+        try edit.run("begin")
+        try edit.run("rename property EmbeddedAddress.city town")
+        try edit.run("change type EmbeddedAddress.zip string")
+        try edit.run("remove property AllTypes.addressList")
+        try edit.run("commit")
+        try expected.removeColumn("addressList", of: "class_AllTypes")
+        try expected.setObjects(of: "class_EmbeddedAddress", try expected.objects(of: "class_EmbeddedAddress").filter {
+            !owned.contains(try #require($0["_key"]?.int))
+        })
+        try expected.renameColumn("city", of: "class_EmbeddedAddress", to: "town")
+        try expected.setColumn("zip", of: "class_EmbeddedAddress", ["type": .string("string")])
+        try expected.mapValues(of: "zip", in: "class_EmbeddedAddress") { $0 == .null ? .null : .string(String(try #require($0.int))) }
+        try expected.setSchemaVersion(2)
+        try edit.expectDump(expected)
+        #expect(owned.count == 300)
+    }
+
     /// A Mixed property's links feed backlink columns in the classes they reach (§4.5): with
     /// the property they go, and the classes can be removed.
     @Test func aRemovedMixedPropertyTakesTheBacklinkColumnsItFed() throws {
