@@ -32,14 +32,19 @@ class SchemaPanelTest(WritingTest):
         self.wait_for(lambda d: self.pending() == 1, "the edit pending")
         self.rename("specimenDescription", "notes")
         self.wait_for(lambda d: self.pending() == 2, "the rename pending")
-        self.wait_for(lambda d: self.all("#schemaStaged"), "the note that the panel shows the committed schema")
+        self.wait_for(lambda d: self.all("#schemaStaged"), "the note that the objects show the committed schema")
+        # The panel shows the staged name, marked, and its buttons use it.
+        self.wait_for(lambda d: "staged" in self.css('#schemaTable tr[data-property="notes"]').get_attribute("class")
+                      and not self.all('#schemaTable tr[data-property="specimenDescription"]'), "the staged rename in the panel")
         self.assertIn("~ property Specimen.specimenDescription → Specimen.notes: string (renamed; 42 values kept)",
                       self.css("#pendingList").get_attribute("textContent"))
         self.click(lambda: self.action("longitude", "remove"), "remove longitude")
         self.click(lambda: self.css("#schemaSend"), "Remove (staged)")
         self.wait_for(lambda d: self.pending() == 3, "the removal pending")
+        self.wait_for(lambda d: not self.all('#schemaTable tr[data-property="longitude"]'), "the staged removal in the panel")
         self.click(lambda: self.action("name", "index"), "index name")
         self.wait_for(lambda d: self.pending() == 4, "the index pending")
+        self.wait_for(lambda d: self.all('#schemaTable tr[data-property="name"] button[data-action="unindex"]'), "the staged index in the panel")
         # The server's refusal shows in the dialog, and nothing more is staged.
         self.rename("latitude", "created")
         self.wait_for(lambda d: "Specimen already has a property created" in self.css("#schemaError").text, "the refusal")
@@ -65,18 +70,26 @@ class SchemaPanelTest(WritingTest):
     def test_rename_a_class_and_roll_back(self):
         server = self.serve(self.path, write=True)
         self.open(server, "class=Category")
-        # Refused while Specimen.category links to it: the dialog says so.
-        self.click(lambda: self.css('#schema button[data-action="remove class"]'), "remove class")
-        self.click(lambda: self.css("#schemaSend"), "Remove (staged)")
-        self.wait_for(lambda d: "other classes link to it" in self.css("#schemaError").text, "the refusal")
-        self.assertIn("Specimen.category", self.css("#schemaError").text)
-        self.click(lambda: self.css("#dialog button:last-child"), "Close")
         self.click(lambda: self.css('#schema button[data-action="rename class"]'), "rename class")
         field = self.wait_for(lambda d: self.css("#schemaName"), "the name field")
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys("Kind", Keys.ENTER)
         self.wait_for(lambda d: self.pending() == 1, "the rename pending")
         self.assertIn("~ class Category → Kind", self.css("#pendingList").get_attribute("textContent"))
+        self.wait_for(lambda d: self.css("#schema h3").text == "Schema of Category → Kind", "the staged name in the panel")
+        # The panel's buttons now name the class Kind, as the transaction does; removing it is
+        # refused while Specimen.category links to it, and the dialog says so.
+        self.click(lambda: self.css('#schema button[data-action="remove class"]'), "remove class")
+        self.click(lambda: self.css("#schemaSend"), "Remove (staged)")
+        self.wait_for(lambda d: "Kind cannot be removed while other classes link to it: Specimen.category"
+                      in self.css("#schemaError").text, "the refusal")
+        self.click(lambda: self.css("#dialog button:last-child"), "Close")
+        self.click(lambda: self.action("name", "rename"), "rename Kind.name")
+        field = self.wait_for(lambda d: self.css("#schemaName"), "the name field")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("label", Keys.ENTER)
+        self.wait_for(lambda d: self.pending() == 2, "the property of the renamed class renamed")
+        self.assertIn("~ property Kind.name → Kind.label", self.css("#pendingList").get_attribute("textContent"))
         self.click(lambda: self.css("#rollback"), "Rollback")
         self.wait_for(lambda d: self.pending() == 0, "nothing pending")
         server.stop()

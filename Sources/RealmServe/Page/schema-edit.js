@@ -4,6 +4,40 @@
 // changes: Commit writes them all as one version (the schema version goes up: an app opening
 // the file needs a migration), Rollback forgets them. The panel shows the committed schema;
 // what is staged is listed under "pending".
+// The schema changes this page staged, in order (emptied when nothing is pending: committed
+// or rolled back), replayed over the committed schema for the panel.
+state.schemaChanges = [];
+
+function stagedSchema(className, properties) {
+  let current = className;
+  let removed = false;
+  let rows = properties.map((row) => ({ ...row }));
+  if (!state.pending.length) state.schemaChanges = [];
+  for (const change of state.schemaChanges) {
+    if (change["class"] !== current) continue;
+    const row = rows.find((entry) => entry.property === change.property);
+    switch (change.change) {
+      case "rename class": current = change.name; break;
+      case "remove class": removed = true; break;
+      case "rename property": if (row) { row.property = change.name; row.staged = true; } break;
+      case "remove property": rows = rows.filter((entry) => entry !== row); break;
+      case "add index": if (row) { row.indexed = true; row.staged = true; } break;
+      case "remove index": if (row) { row.indexed = false; row.staged = true; } break;
+    }
+  }
+  return { className: current, rows, removed };
+}
+
+// Sends one schema change; once staged, it is remembered for the panel.
+async function sendSchemaChange(payload) {
+  const result = await write("/api/schema-change", payload);
+  if (result.ok) {
+    state.schemaChanges.push(payload);
+    if (selectedClass) await showSchema(selectedClass);
+  }
+  return result;
+}
+
 const indexableTypes = ["int", "bool", "string", "date", "timestamp", "objectId", "uuid", "mixed"];
 
 // Short labels keep the panel's rows narrow; the title says what each does.
@@ -27,7 +61,7 @@ function schemaPropertyControls(className, row) {
   if (indexableTypes.includes(row.type) && !row.primaryKey) {
     const change = row.indexed ? "remove index" : "add index";
     cell.append(schemaButton(row.indexed ? "unindex" : "index", change + " " + path + " (staged; no migration needed)",
-      () => write("/api/schema-change", { change, ...target })));
+      () => sendSchemaChange({ change, ...target })));
   }
   return cell;
 }
@@ -51,7 +85,7 @@ function askSchemaChange(title, current, payload) {
   const send = el("button", { type: "button", id: "schemaSend", text: (input ? "Rename" : "Remove") + " (staged)" });
   send.onclick = async () => {
     if (input && !input.value.trim()) { failure.textContent = "give the new name"; return; }
-    const result = await write("/api/schema-change", payload(input ? input.value.trim() : null));
+    const result = await sendSchemaChange(payload(input ? input.value.trim() : null));
     if (!result.ok) { failure.textContent = result.body.error || "refused"; return; }
     closeDialog();
   };

@@ -57,7 +57,10 @@ async function showSchema(name) {
   const properties = await schemaOf(name);
   if (name !== selectedClass) return;
   if (!properties) { box.replaceChildren(el("div", { class: "muted", text: "no schema for " + name })); return; }
-  const rows = properties.filter((row) => row.property !== null).map((row) => {
+  // The committed schema with the page's staged schema changes applied (schema-edit.js), so
+  // that the panel's buttons name classes and properties as the server's transaction does.
+  const staged = stagedSchema(name, properties.filter((row) => row.property !== null));
+  const rows = staged.rows.map((row) => {
     const flags = [];
     if (row.primaryKey) flags.push("primary key");
     if (row.indexed) flags.push("indexed");
@@ -67,14 +70,17 @@ async function showSchema(name) {
       type.append(" → ");
       type.append(el("span", { class: "link", text: row.target, onclick: () => goClass(row.target) }));
     }
-    return el("tr", { "data-property": row.property }, el("td", { text: row.property }), type,
-              el("td", { class: "flags", text: flags.join(", ") }), schemaPropertyControls(name, row));
+    return el("tr", { "data-property": row.property, class: row.staged ? "staged" : "" }, el("td", { text: row.property }), type,
+              el("td", { class: "flags", text: flags.join(", ") }), staged.removed ? null : schemaPropertyControls(staged.className, row));
   });
-  const parts = [el("h3", { text: "Schema of " + name }), schemaClassControls(name), el("table", { id: "schemaTable" }, ...rows)]
+  const title = staged.className === name ? "Schema of " + name : "Schema of " + name + " → " + staged.className;
+  const parts = [el("h3", { text: title + (staged.removed ? " (removed)" : "") }),
+                 staged.removed ? null : schemaClassControls(staged.className), el("table", { id: "schemaTable" }, ...rows)]
     .filter((part) => part !== null);
-  // Staged schema changes show in the pending list; the panel is the committed schema.
+  // Staged schema changes show in the pending list and, marked, here; the grid reads the
+  // committed version until Commit.
   if (writable && state.pending.some((change) => /^[~-] (property|class) /.test(change))) {
-    parts.push(el("div", { class: "muted", id: "schemaStaged", text: "schema changes staged: this is the committed schema until Commit" }));
+    parts.push(el("div", { class: "muted", id: "schemaStaged", text: "schema changes staged (marked): the objects show the committed schema until Commit" }));
   }
   // Incoming links: the schema's "linking objects" rows name their origin as Class.property.
   const incoming = properties.filter((row) => row.property === null && row.target);

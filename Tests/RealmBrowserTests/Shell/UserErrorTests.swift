@@ -206,7 +206,7 @@ struct UserErrorTests {
         let column = 2 + 44 + 2
         #expect(lines.contains("  classes [--all]" + String(repeating: " ", count: column - 17) + "list classes and their object counts (--all adds internal tables)"))
         let add = try #require(lines.firstIndex { $0.hasPrefix("  add class NAME") })
-        #expect(lines[add] == "  add class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE")
+        #expect(lines[add] == "  add class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE | index CLASS.PROPERTY")
         #expect(lines[add + 1] == String(repeating: " ", count: column) + "add a class or a property, e.g. add class Fungus (name string, host Specimen, hosts Specimen[]) or add property Specimen habitat string?")
         let commands = lines.prefix { !$0.isEmpty }.dropFirst()
         for line in commands where !line.hasPrefix(String(repeating: " ", count: column)) {
@@ -333,7 +333,7 @@ struct UserErrorTests {
         #expect(result.standardError == """
         error (line 1): usage: info takes no arguments ('Specimen' is left over)
         error (line 2): usage: begin takes no arguments ('now' is left over)
-        error (line 5): usage: commit takes no arguments ('it' is left over)
+        error (line 5): usage: commit [--keep-version] ('it' is left over)
         error (line 6): usage: status takes no arguments ('x' is left over)
         error (line 7): usage: rollback takes no arguments ('all' is left over)
         error (line 9): usage: quit takes no arguments ('now' is left over)
@@ -345,7 +345,7 @@ struct UserErrorTests {
 
     @Test func helpForACommandWithItsFirstArgument() throws {
         let result = try runner.run([], input: "help add class\nhelp export json\nhelp nosuch thing\n")
-        #expect(result.standardOutput.hasPrefix("add class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE\n"))
+        #expect(result.standardOutput.hasPrefix("add class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE | index CLASS.PROPERTY\n"))
         #expect(result.standardOutput.contains("\nexport json|csv [CLASS | result] FILE\n"))
         #expect(result.standardError == "error (line 3): unknown command 'nosuch thing' (type 'help' for the list)\n")
     }

@@ -82,7 +82,7 @@ enum Transaction {
             switch arguments.trimmingWhitespace() {
             case "": break
             case "--keep-version": editor.keepsSchemaVersion = true
-            default: throw .usage("commit [--keep-version]")
+            case let other: throw .usage("commit [--keep-version] ('\(other)' is left over)")
             }
             let count = session.pendingChanges.count
             let summary: FileEditor.CommitSummary

@@ -37,6 +37,28 @@ struct SchemaIndexTests {
         #expect(try edit.bytes == before)
     }
 
+    /// A Mixed property holding values whose index is not written here (doubles, data, links,
+    /// collections) is refused when the index is staged, not when it is committed.
+    @Test func aMixedPropertyWithValuesNotIndexedHereIsRefused() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try EditedCopy("alltypes")
+        let before = try edit.bytes
+        let expected = try ExpectedDump(fixture: "alltypes").objects(of: "class_AllTypes").filter { object in
+            guard let value = object["mixedValue"] else { return false }
+            if value == .null || value.string != nil || value.int != nil || value.bool != nil { return false }
+            return !["$int", "$date", "$oid", "$uuid"].contains { value[$0] != nil }
+        }
+        let first = try #require(expected.first?["_key"]?.int)
+        #expect(edit.refusal("add index AllTypes.mixedValue") == .file(.refusedEdit(
+            "AllTypes.mixedValue cannot be indexed here: \(expected.count) objects (the first with key \(first)) "
+            + "hold a mixed value other than null, int, bool, string, date, objectId or uuid; nothing changed")))
+        try edit.run("begin")
+        #expect(edit.refusal("add index AllTypes.mixedValue") != nil)
+        #expect(try edit.text(of: "status") == "transaction open, no changes yet\n")
+        try edit.run("rollback")
+        #expect(try edit.bytes == before)
+    }
+
     @Test func primaryKeysSetAndRemoved() throws {
         guard Fixtures.requirePresent() else { return }
         let edit = try EditedCopy("tasks")

@@ -120,6 +120,11 @@ struct SchemaRenameRemoveTests {
         try edit.run("rename class TaskList Project")
         try edit.run("rename property Project.tasks items")
         #expect(try edit.text(of: "status").contains("4. ~ property Project.tasks → Project.items: list of Task (renamed; 5 values kept)"))
+        // A name the transaction frees is taken again only after the commit.
+        #expect(edit.refusal("add property Task notes string") == .file(.refusedEdit(
+            "Task.notes is renamed or removed in this transaction; commit before giving its name to a new property")))
+        #expect(edit.refusal("add class TaskList (title string)") == .file(.refusedEdit(
+            "class TaskList is renamed or removed in this transaction; commit before giving its name to a new class")))
         try edit.run("rollback")
         #expect(try edit.bytes == before)
         try edit.expectDump(try ExpectedDump(fixture: "tasks"))
@@ -226,6 +231,30 @@ struct SchemaRenameRemoveTests {
         try edit.expectDump(expected)
         let file = try RealmFile(path: edit.path)
         #expect(file.table(named: "class_EmbeddedAddress")?.backlinkColumns.isEmpty == true)
+    }
+
+    /// The embedded class's own schema changed first (a rename, a conversion), then the list
+    /// owning some of its objects removed: those objects go, the others are rewritten.
+    @Test func embeddedObjectsDeletedFromAClassWhoseSchemaChanges() throws {
+        guard Fixtures.requirePresent() else { return }
+        let edit = try EditedCopy("alltypes")
+        var expected = try ExpectedDump(fixture: "alltypes")
+        let owned = Set(try expected.objects(of: "class_AllTypes").flatMap { try #require($0["addressList"]?.array) }.compactMap(\.linkedKey))
+        try edit.run("begin")
+        try edit.run("rename property EmbeddedAddress.city town")
+        try edit.run("change type EmbeddedAddress.zip string")
+        try edit.run("remove property AllTypes.addressList")
+        try edit.run("commit")
+        try expected.removeColumn("addressList", of: "class_AllTypes")
+        try expected.setObjects(of: "class_EmbeddedAddress", try expected.objects(of: "class_EmbeddedAddress").filter {
+            !owned.contains(try #require($0["_key"]?.int))
+        })
+        try expected.renameColumn("city", of: "class_EmbeddedAddress", to: "town")
+        try expected.setColumn("zip", of: "class_EmbeddedAddress", ["type": .string("string")])
+        try expected.mapValues(of: "zip", in: "class_EmbeddedAddress") { $0 == .null ? .null : .string(String(try #require($0.int))) }
+        try expected.setSchemaVersion(2)
+        try edit.expectDump(expected)
+        #expect(owned.count == 300)
     }
 
     /// A Mixed property's links feed backlink columns in the classes they reach (§4.5): with

@@ -16,7 +16,13 @@ extension FileEditor {
     /// and how many there are. A primary key whose values would no longer be unique blocks too.
     public func conversionBlockers(_ name: String, of table: Table, _ conversion: ValueConversion,
                                    limit: Int) throws(RealmFormatError) -> (keys: [Int64], total: Int) {
-        let column = try changeableColumn(name, of: table)
+        try conversionBlockers(of: try changeableColumn(name, of: table), in: table, conversion, limit: limit)
+    }
+
+    /// The same for the file's column (whose name may differ from the staged one: renamed in
+    /// this transaction).
+    private func conversionBlockers(of column: Column, in table: Table, _ conversion: ValueConversion,
+                                    limit: Int) throws(RealmFormatError) -> (keys: [Int64], total: Int) {
         var keys: [Int64] = []
         var total = 0
         var seen: Set<String> = []  // primary keys by text, as `PrimaryKeyLookup` keeps them
@@ -38,11 +44,11 @@ extension FileEditor {
         return (keys, total)
     }
 
-    /// Stages `set required` / `set optional`: required refuses while nulls remain, unless
-    /// `default` replaces them (realm-core's `change_nullability` with a default instead of
-    /// throwing); an optional property keeps every value.
-    public func setNullability(_ name: String, of table: Table, nullable: Bool,
-                               default replacement: RealmValue?) throws(RealmFormatError) -> PropertyConversion {
+    /// Refuses what no value could unblock: a property whose optionality Realm fixes (links,
+    /// Mixed), one that already is as asked, a schema that cannot change now. Checked before
+    /// the objects holding null are looked for, so that those are not listed in vain.
+    @discardableResult
+    public func checkNullabilityChange(_ name: String, of table: Table, nullable: Bool) throws(RealmFormatError) -> (Column, String) {
         try requireChangeableSchema(of: table)
         let column = try changeableColumn(name, of: table)
         let place = "\(try stagedClassName(of: table)).\(name)"
@@ -50,6 +56,15 @@ extension FileEditor {
             throw .refusedEdit("\(place) is a \(column.isLink ? "link" : "\(column.type)") property, whose optionality Realm fixes")
         }
         guard column.isNullable != nullable else { throw .refusedEdit("\(place) is already \(nullable ? "optional" : "required")") }
+        return (column, place)
+    }
+
+    /// Stages `set required` / `set optional`: required refuses while nulls remain, unless
+    /// `default` replaces them (realm-core's `change_nullability` with a default instead of
+    /// throwing); an optional property keeps every value.
+    public func setNullability(_ name: String, of table: Table, nullable: Bool,
+                               default replacement: RealmValue?) throws(RealmFormatError) -> PropertyConversion {
+        let (column, place) = try checkNullabilityChange(name, of: table, nullable: nullable)
         let conversion = ValueConversion(to: column.type, isNullable: nullable) { value in
             value == .null && !nullable ? replacement : value
         }
@@ -77,7 +92,7 @@ extension FileEditor {
 
     private func stageConversion(_ column: Column, of table: Table, _ conversion: ValueConversion,
                                  place: String) throws(RealmFormatError) -> PropertyConversion {
-        let blockers = try conversionBlockers(column.name, of: table, conversion, limit: 1)
+        let blockers = try conversionBlockers(of: column, in: table, conversion, limit: 1)
         guard blockers.total == 0 else {
             throw .refusedEdit("\(blockers.total) value\(blockers.total == 1 ? "" : "s") of \(place) do not convert; nothing changed")
         }

@@ -20,6 +20,7 @@ extension FileEditor {
             let alreadyIndexed = property?.isPrimaryKey == true ? try specHasIndexedBit(column, of: table)
                                                                 : property?.isIndexed == true && !column.isFullTextIndexed
             guard !alreadyIndexed else { throw .refusedEdit("\(place) is already indexed") }
+            if column.type == .mixed { try requireIndexableMixedValues(column, of: table, place: place) }
         } else {
             guard property?.isPrimaryKey != true else {
                 throw .refusedEdit("\(place) is the primary key, which keeps its index (Realm finds objects by it)")
@@ -30,6 +31,23 @@ extension FileEditor {
             schema.change(.setIndex(slot: table.slot, key: column.key.rawValue, indexed: indexed), slot: table.slot)
             return table.objects.count
         }
+    }
+
+    /// A Mixed property is indexed by its values' bytes as a typed column's are (null, int,
+    /// bool, string, date, objectId, uuid); the index of other values (numbers with a fraction,
+    /// data, links, collections) is not written here, so a property holding one is refused at
+    /// staging rather than failing at commit.
+    private func requireIndexableMixedValues(_ column: Column, of table: Table, place: String) throws(RealmFormatError) {
+        var blocked: [Int64] = []
+        try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
+            let reader = try ColumnLeafReader(leaf: leaf, column: column)
+            for row in 0..<leaf.count where SearchIndexWriter.indexData(try reader.value(at: row)) == nil {
+                blocked.append(try leaf.key(at: row))
+            }
+        }
+        guard let first = blocked.first else { return }
+        throw .refusedEdit("\(place) cannot be indexed here: \(blocked.count) object\(blocked.count == 1 ? "" : "s") (the first with key \(first)) "
+                           + "hold a mixed value other than null, int, bool, string, date, objectId or uuid; nothing changed")
     }
 
     /// Objects that keep `name` from being the primary key: the first `limit` keys of those

@@ -25,6 +25,11 @@ extension FileEditor {
         let tableName = Table.classPrefix + name
         guard !name.isEmpty, tableName.utf8.count <= 63 else { throw .refusedEdit("a class name has 1 to 57 bytes") }
         guard tableKey(forTable: tableName) == nil else {
+            // Links name classes by the file's names until the commit: a name a staged rename or
+            // removal frees is taken again only after it.
+            if try stagedTable(named: name) == nil, schema.classes.allSatisfy({ $0.table.name != tableName }) {
+                throw .refusedEdit("class \(name) is renamed or removed in this transaction; commit before giving its name to a new class")
+            }
             throw .refusedEdit("class \(name) already exists")
         }
         guard Set(columns.map(\.name)).count == columns.count else { throw .refusedEdit("property names must differ") }
@@ -63,6 +68,9 @@ extension FileEditor {
         }
         guard let table = file.table(named: tableName) else { throw .refusedEdit("no class \(tableName)") }
         guard table.column(named: column.name) == nil else {
+            if try stagedProperty(column.name, of: table) == nil {
+                throw .refusedEdit("\(table.displayName).\(column.name) is renamed or removed in this transaction; commit before giving its name to a new property")
+            }
             throw .refusedEdit("\(table.displayName) already has a property \(column.name)")
         }
         try requireNoObjectEdits(of: table)

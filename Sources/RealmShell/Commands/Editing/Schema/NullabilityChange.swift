@@ -25,6 +25,7 @@ enum NullabilityChange {
         try SchemaCommands.apply(arguments, session: session, needsMigration: true) { editor throws(BrowserError) -> String in
             let table = try SchemaCommands.table(className, editor: editor, session: session)
             let property = try SchemaCommands.property(name, of: table, editor: editor)
+            try readingFile { () throws(RealmFormatError) in try editor.checkNullabilityChange(name, of: table, nullable: nullable) }
             var replacement: RealmValue?
             if let defaultText = arguments.defaultText, let column = property.column {
                 replacement = try ValueCoercion.value(typed: defaultText, for: column, className: className)
