@@ -346,7 +346,7 @@ struct UserErrorTests {
     @Test func helpForACommandWithItsFirstArgument() throws {
         let result = try runner.run([], input: "help add class\nhelp export json\nhelp nosuch thing\n")
         #expect(result.standardOutput.hasPrefix("add class NAME (PROPERTY TYPE [primary], ...) | property CLASS NAME TYPE | index CLASS.PROPERTY\n"))
-        #expect(result.standardOutput.contains("\nexport json|csv [CLASS | result] FILE\n"))
+        #expect(result.standardOutput.contains("\nexport json|csv [CLASS | result] FILE | sqlite FILE [CLASS...]\n"))
         #expect(result.standardError == "error (line 3): unknown command 'nosuch thing' (type 'help' for the list)\n")
     }
 }
