@@ -7,6 +7,25 @@ public enum QueryArguments {
     public static func split(_ text: String) throws(QueryError) -> (query: String, arguments: [RealmValue]) {
         let tokens: [Token]
         do { tokens = try Lexer.tokenize(text) } catch { throw .syntax(error) }
+        return try split(text, tokens: tokens)
+    }
+
+    /// `split`, parsed: the query and its trailing arguments. A query without `$n` (nearly
+    /// every one) is lexed once and parsed from those tokens; a command's fixed cost was
+    /// mostly reading the same text twice.
+    public static func parse(_ text: String) throws(QueryError) -> (query: Query, arguments: [RealmValue]) {
+        let tokens: [Token]
+        do { tokens = try Lexer.tokenize(text) } catch { throw .syntax(error) }
+        let usesArguments = tokens.contains { if case .argument = $0.kind { return true } else { return false } }
+        if !usesArguments {
+            var parser = Parser(tokens: tokens, text: text)
+            do { return (try parser.parseQuery(), []) } catch { throw .syntax(error) }
+        }
+        let (query, arguments) = try split(text, tokens: tokens)
+        do { return (try Query.parse(query), arguments) } catch { throw .syntax(error) }
+    }
+
+    private static func split(_ text: String, tokens: [Token]) throws(QueryError) -> (query: String, arguments: [RealmValue]) {
         let usesArguments = tokens.contains { if case .argument = $0.kind { return true } else { return false } }
         guard usesArguments else { return (text, []) }
         // Take the fewest trailing literal tokens whose removal leaves a query that parses.

@@ -1,5 +1,5 @@
 import Foundation
-import RealmDemo
+@testable import RealmDemo
 import RealmFormat
 import Testing
 import TestSupport
@@ -81,6 +81,28 @@ struct GenerateStreamingTests {
         #expect(rest.values.count == 2)
     }
 
+    /// The entries kept in a temporary file (`SpilledBacklinks`) are the in-memory index's,
+    /// target by target in link order, whatever the bucket and chunk sizes: buckets of one
+    /// target, chunks of one entry, buckets and chunks that end mid-way, one bucket for all.
+    @Test(arguments: [(1, 1), (7, 3), (64, 16), (65_536, 4096)])
+    func spilledEntriesAreTheInMemoryOnes(bucketSize: Int, chunkEntries: Int) throws {
+        let rows = 700
+        let spilled = try DemoBacklinks.indexes(seed: 3, rows: rows, bucketSize: bucketSize, chunkEntries: chunkEntries)
+        let held = try DemoBacklinks.inMemoryIndexes(seed: 3, rows: rows)
+        #expect(spilled.count == 2 && held.count == 2)
+        var entries = 0
+        for (index, match) in zip(spilled, held) {
+            #expect(index.originTable == match.originTable && index.originColumn == match.originColumn && index.targetTable == match.targetTable)
+            #expect(index.targetCount == rows && match.targetCount == rows)
+            for row in -1...rows {
+                let origins = try Array(index.origins(ofTarget: row))
+                #expect(origins == Array(try match.origins(ofTarget: row)), "target \(row)")
+                entries += origins.count
+            }
+        }
+        #expect(entries > rows)
+    }
+
     /// The backlink entries gathered by replaying the sequence are the links the objects hold.
     @Test func backlinksAreTheLinksOfTheObjects() throws {
         let rows = 700
@@ -94,13 +116,13 @@ struct GenerateStreamingTests {
             })
             #expect(index.targetCount == rows)
             for row in 0..<rows {
-                #expect(Array(index.origins(ofTarget: row)) == Array(match.origins(ofTarget: row)))
+                #expect(try Array(index.origins(ofTarget: row)) == Array(match.origins(ofTarget: row)))
             }
         }
         let listEntries = try #require(contents.backlinks.first { $0.targetTable == 1 })
         let links = reference[2].values[6].reduce(0) { total, value in
             if case let .list(elements) = value { return total + elements.count } else { return total }
         }
-        #expect((0..<rows).reduce(0) { $0 + listEntries.origins(ofTarget: $1).count } == links)
+        #expect(try (0..<rows).reduce(0) { try $0 + listEntries.origins(ofTarget: $1).count } == links)
     }
 }

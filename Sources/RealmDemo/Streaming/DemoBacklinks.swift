@@ -4,12 +4,30 @@ import RealmFormat
 /// RealmTestClass1.arrayReference, RealmTestClass1 objects from RealmTestClass2.objectReference.
 ///
 /// A target class is written before the objects linking to it are drawn, so the links are
-/// gathered first by walking the random sequence on its own: twice (count, then fill), drawing
-/// every value but building none. That costs two cheap walks of the generator and keeps only
-/// the entries themselves (a flat array of origin keys per link column), where holding the
-/// drawn links or the objects would cost far more memory.
+/// gathered first by walking the random sequence on its own, drawing every value but building
+/// none. The entries go to a temporary file (`SpilledBacklinks`) and are read back a bucket of
+/// targets at a time while the target class is written, so memory stays the same at any row
+/// count (held in memory, they took about 100 MB per million rows).
 enum DemoBacklinks {
-    static func indexes(seed: UInt64, rows: Int) throws(RealmFormatError) -> [BacklinkIndex] {
+    static func indexes(seed: UInt64, rows: Int, bucketSize: Int = 65_536, chunkEntries: Int = 4096) throws(RealmFormatError) -> [BacklinkIndex] {
+        let toClass0 = try SpilledBacklinks(targetCount: rows, bucketSize: bucketSize, chunkEntries: chunkEntries)
+        let toClass1 = try SpilledBacklinks(targetCount: rows, bucketSize: bucketSize, chunkEntries: chunkEntries)
+        var failure: RealmFormatError?
+        try replay(seed: seed, rows: rows, arrayReference: { origin, target in
+            do throws(RealmFormatError) { try toClass0.add(origin: ObjectKeys.squeezed(Int64(origin)), target: target) } catch { failure = failure ?? error }
+        }, objectReference: { origin, target in
+            do throws(RealmFormatError) { try toClass1.add(origin: ObjectKeys.squeezed(Int64(origin)), target: target) } catch { failure = failure ?? error }
+        })
+        if let failure { throw failure }
+        return [BacklinkIndex(originTable: DemoDatabase.class1, originColumn: DemoDatabase.arrayReferenceColumn,
+                              targetTable: DemoDatabase.class0, spilled: toClass0),
+                BacklinkIndex(originTable: DemoDatabase.class2, originColumn: DemoDatabase.objectReferenceColumn,
+                              targetTable: DemoDatabase.class1, spilled: toClass1)]
+    }
+
+    /// The entries held in memory (two walks: count, then fill), for comparing with the
+    /// spilled ones in tests.
+    static func inMemoryIndexes(seed: UInt64, rows: Int) throws(RealmFormatError) -> [BacklinkIndex] {
         var fillers = try fillers(seed: seed, rows: rows)
         try replay(seed: seed, rows: rows, arrayReference: { origin, target in
             fillers.class0.add(origin: ObjectKeys.squeezed(Int64(origin)), target: target)

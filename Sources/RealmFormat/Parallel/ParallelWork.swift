@@ -21,13 +21,17 @@ public enum ParallelWork {
     /// Objects a part should have at least: below twice this a scan stays on one thread.
     public static let minimumObjectsPerPart = 32_768
 
-    /// The threads a job may use: the processors online, or `REALM_BROWSER_THREADS` (1 turns
-    /// the threads off, for measuring one against the other in the same build).
+    /// The threads a job may use: `REALM_BROWSER_THREADS` (`0` or `all`: the processors
+    /// online), else one. Off by default because on the shared two-core machine this was
+    /// measured on (load average 7), a second thread made scans slower, not faster: big.realm
+    /// 0.2x-1.0x, the 1,000,000-object demo 0.3x-1.3x (BENCHMARKS.md, "Issue 33"); a thread
+    /// waiting to be scheduled costs more than half a scan saves.
     public static let availableThreads: Int = {
-        if let text = getenv("REALM_BROWSER_THREADS").map({ String(cString: $0) }), let value = Int(text), value >= 1 {
-            return min(value, 64)
-        }
-        return max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        guard let text = getenv("REALM_BROWSER_THREADS").map({ String(cString: $0) }) else { return 1 }
+        let online = max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        if text == "all" || text == "0" { return online }
+        guard let value = Int(text), value >= 1 else { return 1 }
+        return min(value, 64)
     }()
 
     /// How many parts a scan of `objects` objects is worth splitting into.

@@ -17,9 +17,13 @@ extension QueryEngine {
             if !result.ordering.isEmpty { try result.ordering.collect(rows, scope) }
         }
         guard let first = results.first else { return ([], ResultOrdering(steps, paths: paths)) }
+        // Taken out of the part, so that growing it does not copy what one thread found.
         var keys = first.keys
-        keys.reserveCapacity(results.reduce(0) { $0 + $1.keys.count })
-        for result in results.dropFirst() { keys += result.keys }
+        first.keys = []
+        if results.count > 1 {
+            keys.reserveCapacity(results.reduce(keys.count) { $0 + $1.keys.count })
+            for result in results.dropFirst() { keys += result.keys }
+        }
         first.ordering.append(parts: results.dropFirst().map(\.ordering)[...])
         return (keys, first.ordering)
     }

@@ -44,6 +44,12 @@ public struct Parser {
         source = text
     }
 
+    /// A parser over tokens already read from `text` (`QueryArguments.parse` lexes once).
+    init(tokens: [Token], text: String) {
+        self.tokens = tokens
+        source = text
+    }
+
     /// The whole query: a predicate, then any number of SORT/DISTINCT/LIMIT clauses.
     public mutating func parseQuery() throws(QueryParseError) -> Query {
         if let clause = descriptorKeyword() {

@@ -139,7 +139,7 @@ struct ServeAPI {
     /// The keys `text` finds in `table`, from the cache while the file keeps its version.
     func queryKeys(_ text: String, on table: Table, catalog: Catalog) throws(QueryError) -> [Int64] {
         try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
-            let (query, arguments) = try QueryArguments.split(text)
+            let (query, arguments) = try QueryArguments.parse(text)
             return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
         }
     }

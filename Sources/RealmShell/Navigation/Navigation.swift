@@ -12,8 +12,15 @@ struct Navigation {
     /// The class and text of the last `find`, for `sort`.
     var lastQuery: (tableName: String, text: String)?
 
-    /// Moves to `newPath`, remembering the current one for `back`.
+    /// Places `back` can return to, at most. Every command saves the navigation before it
+    /// runs (to undo it when another process commits meanwhile), so the first change after the
+    /// save copies the whole history: unbounded, a script of 100,000 `find`s spent most of
+    /// its time copying (and holding) the results of every earlier one.
+    static let backLimit = 100
+
+    /// Moves to `newPath`, remembering the current one for `back` (the last `backLimit`).
     mutating func move(to newPath: [NavigationStep]) {
+        if previousPaths.count >= Navigation.backLimit { previousPaths.removeFirst(previousPaths.count - Navigation.backLimit + 1) }
         previousPaths.append(path)
         path = newPath
     }

@@ -16,12 +16,16 @@
 /// CJK locales draw them.
 enum TextWidth {
     static func of(_ text: String) -> Int {
+        // Plain ASCII (nearly every cell) is one column per byte; a CR LF pair is one
+        // character, so it takes the general path.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return text.utf8.count }
         var width = 0
         for character in text { width += of(character) }
         return width
     }
 
     static func of(_ character: Character) -> Int {
+        if character.utf8.count == 1, let byte = character.utf8.first, byte < 0x80 { return 1 }
         let scalars = character.unicodeScalars
         let asText = scalars.contains("\u{FE0E}")
         let asEmoji = scalars.contains("\u{FE0F}")

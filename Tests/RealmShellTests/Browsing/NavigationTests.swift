@@ -20,6 +20,26 @@ struct NavigationTests {
         #expect(text.hasSuffix("\"\(name)\"\n"))
     }
 
+    /// `back` remembers the last 100 places: a script of thousands of `cd`s or `find`s keeps
+    /// neither their results nor the cost of copying them on every command.
+    @Test func backRemembersTheLastHundredPlaces() throws {
+        guard Fixtures.requirePresent() else { return }
+        let session = Session(output: BufferedOutput())
+        try session.open(path: Fixtures.realmPath("species"))
+        // 300 moves: to the top, then to a specimen.
+        for position in 0..<150 {
+            try session.execute("cd /")
+            try session.execute("cd Specimen[\(position % 20)]")
+        }
+        #expect(session.prompt == "realm Specimen[9]> ")
+        for step in 1...100 {
+            try session.execute("back")
+            let expected = step % 2 == 1 ? "realm> " : "realm Specimen[\((149 - step / 2) % 20)]> "
+            #expect(session.prompt == expected, "back \(step)")
+        }
+        expectError(.notNow(mentioning: "no earlier place")) { try session.execute("back") }
+    }
+
     @Test func listsOfLinksShowTheLinkedObjects() throws {
         guard Fixtures.requirePresent() else { return }
         let dump = try DumpLookup(fixture: "tasks")

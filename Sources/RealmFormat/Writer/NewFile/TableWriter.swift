@@ -64,7 +64,7 @@ struct TableWriter {
             let index = backlinks[leafIndex]
             var slots: [NodeWriter.Slot] = []
             for row in firstRow..<(firstRow + rows.keys.count) {
-                let origins = index?.origins(ofTarget: row) ?? []
+                let origins = try index?.origins(ofTarget: row) ?? []
                 switch origins.count {
                 case 0: slots.append(.null)
                 case 1: slots.append(.number(origins[origins.startIndex]))

@@ -5,7 +5,7 @@ import RealmQuery
 enum QueryRunner {
     static func run(_ text: String, on table: Table, catalog: Catalog) throws(BrowserError) -> [Int64] {
         do {
-            let (query, arguments) = try QueryArguments.split(text)
+            let (query, arguments) = try QueryArguments.parse(text)
             return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
         } catch {
             if case let .file(fileError) = error { throw .file(fileError) }

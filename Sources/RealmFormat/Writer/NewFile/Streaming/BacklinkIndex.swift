@@ -18,15 +18,29 @@ public struct BacklinkIndex: Sendable {
     /// `starts[r]..<starts[r + 1]`: the entries of target `r` in `origins`.
     private let starts: [Int]
     private let origins: [Int64]
+    /// The entries kept in a temporary file instead (`SpilledBacklinks`, `generate demo`).
+    private let spilled: SpilledBacklinks?
 
     /// The number of target objects covered.
-    public var targetCount: Int { starts.count - 1 }
+    public var targetCount: Int { spilled?.targetCount ?? starts.count - 1 }
 
     /// The keys of the objects linking to target `row`, one per link (a list holding the target
-    /// twice links twice); empty for a row outside the index.
-    public func origins(ofTarget row: Int) -> ArraySlice<Int64> {
+    /// twice links twice); empty for a row outside the index. Throws only when spilled entries
+    /// cannot be read back.
+    public func origins(ofTarget row: Int) throws(RealmFormatError) -> ArraySlice<Int64> {
+        if let spilled { return try spilled.origins(ofTarget: row) }
         guard row >= 0, row < targetCount else { return [] }
         return origins[starts[row]..<starts[row + 1]]
+    }
+
+    /// Entries gathered in a temporary file, read back in ascending target order.
+    public init(originTable: Int, originColumn: Int, targetTable: Int, spilled: SpilledBacklinks) {
+        self.originTable = originTable
+        self.originColumn = originColumn
+        self.targetTable = targetTable
+        starts = []
+        origins = []
+        self.spilled = spilled
     }
 
     /// No links at all to `targetCount` objects.
@@ -41,6 +55,7 @@ public struct BacklinkIndex: Sendable {
         self.targetTable = targetTable
         self.starts = starts
         self.origins = origins
+        spilled = nil
     }
 
     /// The first pass: links per target. Links to rows outside `0..<targetCount` (objects that
