@@ -19,6 +19,7 @@ struct rb_mhd_library {
     void *get_daemon_info;
     void *get_connection_values;
     void *create_response_from_buffer;
+    void *create_response_from_fd;
     void *destroy_response;
     void *add_response_header;
     void *queue_response;
@@ -35,11 +36,11 @@ static inline const char *rb_mhd_load(struct rb_mhd_library *library) {
         if (handle == NULL) return first != NULL ? first : "libmicrohttpd.so.12 cannot be loaded";
     }
     const char *names[] = {"MHD_start_daemon", "MHD_stop_daemon", "MHD_get_daemon_info", "MHD_get_connection_values",
-                           "MHD_create_response_from_buffer", "MHD_destroy_response", "MHD_add_response_header",
-                           "MHD_queue_response"};
+                           "MHD_create_response_from_buffer", "MHD_create_response_from_fd", "MHD_destroy_response",
+                           "MHD_add_response_header", "MHD_queue_response"};
     void **slots[] = {&library->start_daemon, &library->stop_daemon, &library->get_daemon_info,
                       &library->get_connection_values, &library->create_response_from_buffer,
-                      &library->destroy_response, &library->add_response_header, &library->queue_response};
+                      &library->create_response_from_fd, &library->destroy_response, &library->add_response_header, &library->queue_response};
     for (size_t index = 0; index < sizeof names / sizeof names[0]; index++) {
         *slots[index] = dlsym(handle, names[index]);
         if (*slots[index] == NULL) {
@@ -98,6 +99,13 @@ static inline int rb_mhd_values(const struct rb_mhd_library *library, struct MHD
 static inline struct MHD_Response *rb_mhd_response(const struct rb_mhd_library *library, size_t size, void *buffer) {
     typedef struct MHD_Response *(*create)(size_t, void *, enum MHD_ResponseMemoryMode);
     return ((create)library->create_response_from_buffer)(size, buffer, MHD_RESPMEM_MUST_COPY);
+}
+
+/// A response sending the `size` bytes of the file open at `fd` from its start; MHD closes
+/// `fd` when the response is destroyed (after the last connection using it is done).
+static inline struct MHD_Response *rb_mhd_file_response(const struct rb_mhd_library *library, size_t size, int fd) {
+    typedef struct MHD_Response *(*create)(size_t, int);
+    return ((create)library->create_response_from_fd)(size, fd);
 }
 
 static inline void rb_mhd_destroy(const struct rb_mhd_library *library, struct MHD_Response *response) {

@@ -29,7 +29,9 @@ struct ServeSQLiteExportTests {
         #expect(response.headers.first { $0.name == "Content-Disposition" }?.value == "attachment; filename=\"tasks.sqlite\"")
 
         let path = scratch.path + "/download.sqlite"
-        try Data(response.body).write(to: URL(fileURLWithPath: path))
+        #expect(response.body.isEmpty, "sent from the file, not from memory")
+        let bytes = try #require(response.file).readAllAndClose()
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
         let sqlite = try SQLiteFile(path: path)
         #expect(try sqlite.tableNames() == ["BankInfo", "Car", "Person", "Person_banks", "Task", "TaskList", "TaskList_tasks", "metadata"])
         // tasks.json: 26 tasks; five lists of 4, 5, 10, 3 and 3 of them.

@@ -63,21 +63,26 @@ extension ServeAPI {
     }
 
     /// The whole file through RealmInterchange's `SQLiteExporter`, named after the realm
-    /// (`app.realm` downloads as `app.sqlite`).
+    /// (`app.realm` downloads as `app.sqlite`), sent from the unlinked file it was written to,
+    /// not from memory.
     private func exportSQLite() -> HTTPResponse {
-        var bytes: [UInt8] = []
+        var exported: UnlinkedFile?
         var fileName = ""
         let (_, error) = session.capture { () throws(BrowserError) in
             try ConsistentRead.run("api", access: .oneVersion, session: session) { () throws(BrowserError) in
                 let file = try session.requireCatalog().file
                 let exporter = SQLiteExporter(file: file, progress: ProgressReporter(total: 0, label: "export", drawn: false))
-                bytes = [UInt8](try interchanging { () throws(InterchangeError) in try exporter.bytes(of: file.tables) })
+                exported = try interchanging { () throws(InterchangeError) in try exporter.unlinkedFile(of: file.tables) }
                 let last = file.path.split(separator: "/").last.map(String.init) ?? ""
                 fileName = last.hasSuffix(".realm") ? String(last.dropLast(".realm".count)) : last
             }
         }
-        if let error { return Self.response(for: error) }
-        var response = HTTPResponse(status: 200, contentType: "application/vnd.sqlite3", body: bytes)
+        if let error {
+            exported?.discard()
+            return Self.response(for: error)
+        }
+        guard let exported else { return .error(500, "the export gave no file") }
+        var response = HTTPResponse(status: 200, contentType: "application/vnd.sqlite3", file: exported)
         response.headers.append(Self.attachment(fileName, suffix: ".sqlite"))
         return response
     }

@@ -19,12 +19,20 @@ struct HTTPResponse {
     var status: Int
     var contentType: String
     var body: [UInt8]
+    /// When set, the answer is this file's bytes instead of `body`: sent by libmicrohttpd from
+    /// the descriptor (which it then closes), so a large download is never in memory.
+    var file: UnlinkedFile?
     var headers: [(name: String, value: String)] = []
 
     init(status: Int, contentType: String, body: [UInt8]) {
         self.status = status
         self.contentType = contentType
         self.body = body
+    }
+
+    init(status: Int, contentType: String, file: UnlinkedFile) {
+        self.init(status: status, contentType: contentType, body: [])
+        self.file = file
     }
 
     static func json(_ text: String, status: Int = 200) -> HTTPResponse {

@@ -242,9 +242,17 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     private static func queue(_ answer: HTTPResponse, on connection: OpaquePointer, library: UnsafePointer<rb_mhd_library>) -> MHD_Result {
-        var body = answer.body
-        let response = body.withUnsafeMutableBytes { bytes in
-            rb_mhd_response(library, bytes.count, bytes.baseAddress)
+        let response: OpaquePointer?
+        if let file = answer.file {
+            // MHD owns the descriptor from here (it closes it when the response is done);
+            // if it refuses the file, closing it is ours.
+            response = rb_mhd_file_response(library, Int(clamping: file.size), file.descriptor)
+            if response == nil { file.discard() }
+        } else {
+            var body = answer.body
+            response = body.withUnsafeMutableBytes { bytes in
+                rb_mhd_response(library, bytes.count, bytes.baseAddress)
+            }
         }
         guard let response else { return .NO }
         defer { rb_mhd_destroy(library, response) }

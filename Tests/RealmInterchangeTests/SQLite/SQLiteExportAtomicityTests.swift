@@ -86,23 +86,26 @@ struct SQLiteExportAtomicityTests {
         #expect(try directory.names() == [])
     }
 
-    /// `serve`'s download: the bytes of the file, which is gone afterwards, with its directory;
-    /// an interrupted one leaves nothing either.
+    /// `serve`'s download: the file, whose name and directory are gone as soon as it is
+    /// returned (its bytes only behind the descriptor); an interrupted one leaves nothing either.
     @Test func theBytesOfTheFileAndNothingLeft() throws {
         guard Fixtures.requirePresent() else { return }
         let file = try RealmFile(path: Fixtures.realmPath("species"))
         let directory = try ScratchDirectory()
-        let bytes = try SQLiteExporter(file: file, progress: SilentProgress()).bytes(of: file.tables, temporaryDirectory: directory.path)
+        let exported = try SQLiteExporter(file: file, progress: SilentProgress()).unlinkedFile(of: file.tables, temporaryDirectory: directory.path)
         #expect(try directory.names() == [])
+        let bytes = try exported.readAllAndClose()
+        #expect(UInt64(bytes.count) == exported.size)
+        #expect(fcntl(exported.descriptor, F_GETFD) == -1, "the descriptor is closed after reading")
         let copy = directory.path + "/copy.sqlite"
-        try bytes.write(to: URL(fileURLWithPath: copy))
+        try Data(bytes).write(to: URL(fileURLWithPath: copy))
         #expect(try SQLiteFile(path: copy).rows("SELECT name FROM Category ORDER BY _key LIMIT 2") == [[.text("Birds")], [.text("Mammals")]])
         try FileManager.default.removeItem(atPath: copy)
 
         var failure: InterchangeError?
         Cancellation.running(with: Cancellation(requestAfterChecks: 1)) {
             do throws(InterchangeError) {
-                _ = try SQLiteExporter(file: file, progress: SilentProgress()).bytes(of: file.tables, temporaryDirectory: directory.path)
+                _ = try SQLiteExporter(file: file, progress: SilentProgress()).unlinkedFile(of: file.tables, temporaryDirectory: directory.path)
             } catch {
                 failure = error
             }

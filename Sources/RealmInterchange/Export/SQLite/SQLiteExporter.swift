@@ -124,10 +124,11 @@ extension SQLiteExporter {
 }
 
 extension SQLiteExporter {
-    /// The file `write` makes, as bytes (`serve`'s download): written in a private directory
-    /// of its own (mode 0700, under `temporaryDirectory`: `$TMPDIR` or /tmp), read back, and
-    /// removed, also when the export fails.
-    public func bytes(of tables: [Table], temporaryDirectory: String? = nil) throws(InterchangeError) -> Data {
+    /// The file `write` makes, for `serve`'s download: written in a private directory of its
+    /// own (mode 0700, under `temporaryDirectory`: `$TMPDIR` or /tmp), opened, and its name and
+    /// directory removed at once, also when the export fails; the bytes are then only behind
+    /// the returned descriptor (see `UnlinkedFile`).
+    public func unlinkedFile(of tables: [Table], temporaryDirectory: String? = nil) throws(InterchangeError) -> UnlinkedFile {
         let base = temporaryDirectory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((base + "/realm-browser-sqlite-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
@@ -139,6 +140,6 @@ extension SQLiteExporter {
             rmdir(directory)
         }
         _ = try write(tables, to: path)
-        return try InputFile.contents(of: path, what: "the exported file")
+        return try UnlinkedFile.openAndUnlink(path, what: "the exported file")
     }
 }
