@@ -17,18 +17,7 @@ extension ExportCommand {
             throw .usage("export sqlite \(words.joined(separator: " ")): the file comes first, then the classes (or ./\(path) for a file called \(path)); " + sqliteUsage)
         }
         try OpenFileGuard.refuse(path, in: session)
-        var tables = file.tables
-        if !names.isEmpty {
-            var named: [Table] = []
-            for name in names {
-                let table = try catalog.table(named: name)
-                guard table.kind != .embedded else {
-                    throw .invalidValue("\(table.displayName) is an embedded class: its objects are exported with the classes that own them")
-                }
-                named.append(table)
-            }
-            tables = SQLiteExporter.tables(for: named, in: file)
-        }
+        let tables = try sqliteTables(names, catalog: catalog, embedded: "its objects are exported with the classes that own them")
         let total = tables.reduce(0) { $0 + $1.objects.count }
         let progress = ProgressReporter(total: total, label: "export")
         defer { progress.finish() }
@@ -42,5 +31,23 @@ extension ExportCommand {
         session.confirm("exported \(summary.objects) object\(summary.objects == 1 ? "" : "s") of \(classes) class\(classes == 1 ? "" : "es")"
                         + (others == 0 ? "" : " and \(others) other table\(others == 1 ? "" : "s")")
                         + " to \(path) (\(summary.tables) SQLite table\(summary.tables == 1 ? "" : "s"))")
+    }
+}
+
+extension ExportCommand {
+    /// The tables of the SQLite file for the classes `names` (all when empty) and the embedded
+    /// classes they own; an embedded class named alone is refused (`embedded` says why), as it
+    /// has no table without its owners. `models grdb` asks the same, so its records are the
+    /// export's tables.
+    static func sqliteTables(_ names: [String], catalog: Catalog, embedded: String) throws(BrowserError) -> [Table] {
+        let file = catalog.file
+        guard !names.isEmpty else { return file.tables }
+        var named: [Table] = []
+        for name in names {
+            let table = try catalog.table(named: name)
+            guard table.kind != .embedded else { throw .invalidValue("\(table.displayName) is an embedded class: \(embedded)") }
+            named.append(table)
+        }
+        return SQLiteExporter.tables(for: named, in: file)
     }
 }

@@ -45,18 +45,7 @@ enum ModelsCommand {
     /// from the same `SQLiteLayout`.
     static func runGRDB(_ names: [String], catalog: Catalog, session: Session) throws(BrowserError) {
         let file = catalog.file
-        var tables = file.tables
-        if !names.isEmpty {
-            var named: [Table] = []
-            for name in names {
-                let table = try catalog.table(named: name)
-                guard table.kind != .embedded else {
-                    throw .invalidValue("\(table.displayName) is an embedded class: its records come with the classes that own them")
-                }
-                named.append(table)
-            }
-            tables = SQLiteExporter.tables(for: named, in: file)
-        }
+        let tables = try ExportCommand.sqliteTables(names, catalog: catalog, embedded: "its records come with the classes that own them")
         let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
         session.output.write(GRDBRecordWriter.source(for: SQLiteLayout(file: file, tables: tables), fileName: fileName))
     }
