@@ -5,19 +5,71 @@ import RealmFormat
 final class ColumnKernel: ScanKernel {
     let column: Column
     let condition: ValueCondition
+    /// The condition on an int or bool column, which reads its leaves as `IntegerLeafScan`s:
+    /// taken out of `condition` once here, not per leaf.
+    private let integer: IntegerCondition?
 
     init(column: Column, condition: ValueCondition) {
         self.column = column
         self.condition = condition
+        switch condition {
+        case let .integer(integer), let .bool(integer): self.integer = integer
+        default: integer = nil
+        }
     }
 
     var cost: KernelCost { condition.cost }
     func copy() -> ScanKernel { self }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
+        if let integer, let leaf = scope.leaf {
+            // Straight from the leaf, past the scope's cache of `ColumnScan`s (see
+            // `IntegerLeafScan`); other layouts (links, damage) go the general way below.
+            switch try leaf.integerScan(column) {
+            case .absent:
+                if !integer.nullMatches { rows.reset(rows: rows.rowCount, selected: false) }
+                return
+            case let .integers(integers, nullValue):
+                integer.narrow(rows, integers: integers, nullValue: nullValue)
+                return
+            case let .bools(integers):
+                integer.narrow(rows, bools: integers)
+                return
+            case .other:
+                break
+            }
+        }
         guard try condition.narrow(rows, try scope.scan(column)) else {
             throw .unexpectedNode(ref: 0, context: "column \"\(column.name)\"", detail: "a \(column.type) comparison met a leaf of another layout")
         }
+    }
+}
+
+extension ColumnKernel {
+    /// The parts of an AND with the float and double comparisons on one column made one
+    /// kernel (`price >= 100 AND price < 200`): one pass over the column's values per leaf
+    /// instead of one per comparison, with the bounds tested together. The joined kernel
+    /// stands where the first of them stood; the order of the others is kept.
+    static func joiningRanges(_ parts: [ScanKernel]) -> [ScanKernel] {
+        var joined: [ScanKernel] = []
+        var floating: [ColumnKey: (index: Int, condition: FloatingCondition)] = [:]
+        for part in parts {
+            guard let kernel = part as? ColumnKernel, case let .floating(condition) = kernel.condition,
+                  kernel.column.collection == nil else {
+                joined.append(part)
+                continue
+            }
+            let key = kernel.column.key
+            if let earlier = floating[key] {
+                let both = earlier.condition.and(condition)
+                floating[key] = (earlier.index, both)
+                joined[earlier.index] = ColumnKernel(column: kernel.column, condition: .floating(both))
+            } else {
+                floating[key] = (joined.count, condition)
+                joined.append(part)
+            }
+        }
+        return joined
     }
 }
 

@@ -55,6 +55,12 @@ struct FloatingCondition {
         }
     }
 
+    /// Both conditions: every test of each, and null and NaN matching where both match them.
+    func and(_ other: FloatingCondition) -> FloatingCondition {
+        FloatingCondition(tests: tests + other.tests, nullMatches: nullMatches && other.nullMatches,
+                          nanMatches: nanMatches && other.nanMatches)
+    }
+
     @inline(__always)
     func matches(_ value: Double) -> Bool {
         if checksNaN && value.isNaN { return nanMatches }
@@ -71,12 +77,16 @@ extension FloatingCondition {
         case let .doubles(elements):
             if condition.tests.count == 1 && !condition.checksNaN {
                 narrow(rows, count: elements.count, single: condition.tests[0]) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
+            } else if let range = condition.openRange {
+                narrow(rows, count: elements.count, range: range) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
             } else {
                 narrow(rows, count: elements.count) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
             }
         case let .floats(elements):
             if condition.tests.count == 1 && !condition.checksNaN {
                 narrow(rows, count: elements.count, single: condition.tests[0]) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
+            } else if let range = condition.openRange {
+                narrow(rows, count: elements.count, range: range) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
             } else {
                 narrow(rows, count: elements.count) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
             }
@@ -100,6 +110,43 @@ extension FloatingCondition {
         }
     }
 
+    /// A lower and an upper bound (`>`/`>=`, which NaN fails, and `<`/`<=`) with no NaN test
+    /// of its own: what `x >= a AND x < b` joins into.
+    var openRange: (low: Double, lowInclusive: Bool, high: Double, highInclusive: Bool)? {
+        guard tests.count == 2, !checksNaN else { return nil }
+        var low: (Double, Bool)?
+        var high: (Double, Bool)?
+        for test in tests {
+            switch test.op {
+            case .greater where low == nil: low = (test.constant, false)
+            case .greaterOrEqual where low == nil: low = (test.constant, true)
+            // With a lower bound, which NaN fails, the "or NaN" of an upper bound (Realm orders
+            // NaN first) changes nothing: NaN fails the range either way.
+            case .less where high == nil, .lessOrNaN where high == nil: high = (test.constant, false)
+            case .lessOrEqual where high == nil, .lessOrEqualOrNaN where high == nil: high = (test.constant, true)
+            default: return nil
+            }
+        }
+        guard let low, let high, !low.0.isNaN, !high.0.isNaN else { return nil }
+        return (low.0, low.1, high.0, high.1)
+    }
+
+    /// Both bounds in one loop, each of the four kinds with its comparisons fixed.
+    @inline(__always)
+    private func narrow(_ rows: RowBitmap, count: Int, range: (low: Double, lowInclusive: Bool, high: Double, highInclusive: Bool),
+                        _ value: (Int) -> Double?) {
+        let (low, high, nullMatches) = (range.low, range.high, nullMatches)
+        // Both comparisons made, then combined without a branch: `&&` branched on the first,
+        // which random values mispredict.
+        @inline(__always) func both(_ first: Bool, _ second: Bool) -> Bool { (first ? 1 : 0) & (second ? 1 : 0) != 0 }
+        switch (range.lowInclusive, range.highInclusive) {
+        case (true, false): narrowWords(rows, count) { value($0).map { both($0 >= low, $0 < high) } ?? nullMatches }
+        case (true, true): narrowWords(rows, count) { value($0).map { both($0 >= low, $0 <= high) } ?? nullMatches }
+        case (false, false): narrowWords(rows, count) { value($0).map { both($0 > low, $0 < high) } ?? nullMatches }
+        case (false, true): narrowWords(rows, count) { value($0).map { both($0 > low, $0 <= high) } ?? nullMatches }
+        }
+    }
+
     @inline(__always)
     private func narrow(_ rows: RowBitmap, count: Int, _ value: (Int) -> Double?) {
         let condition = self
@@ -108,7 +155,8 @@ extension FloatingCondition {
 }
 
 /// Narrows `rows` word by word with a per-row test: words without selected rows are skipped,
-/// and within a word every row is tested without branching on the selection.
+/// and within a word every row is tested without branching on the selection, unless at most
+/// 8 of its 64 are selected, when only those are.
 @inline(__always)
 func narrowWords(_ rows: RowBitmap, _ count: Int, _ matches: (Int) -> Bool) {
     let limit = min(count, rows.rowCount)
@@ -120,8 +168,19 @@ func narrowWords(_ rows: RowBitmap, _ count: Int, _ matches: (Int) -> Bool) {
         if selected != 0 {
             let end = min(start + 64, limit)
             var word: UInt64 = 0
-            for row in start..<end {
-                word |= UInt64(matches(row) ? 1 : 0) &<< UInt64(row &- start)
+            if selected.nonzeroBitCount <= 8 {
+                // Few rows left here (what an earlier condition of an AND leaves): only those
+                // are tested, so a costlier test after a selective one reads few values.
+                var bits = selected
+                while bits != 0 {
+                    let bit = bits.trailingZeroBitCount
+                    if start &+ bit < end, matches(start &+ bit) { word |= 1 &<< UInt64(bit) }
+                    bits &= bits &- 1
+                }
+            } else {
+                for row in start..<end {
+                    word |= UInt64(matches(row) ? 1 : 0) &<< UInt64(row &- start)
+                }
             }
             words[index] = selected & word
         }

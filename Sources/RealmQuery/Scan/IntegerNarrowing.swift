@@ -5,28 +5,35 @@ extension IntegerCondition {
     /// packed node with the loop specialised for the test and the width.
     func narrow(_ rows: RowBitmap, _ scan: ColumnScan) -> Bool {
         switch scan {
-        case let .integers(integers, nullValue):
-            if let (constant, equal) = wordEquality, constant != nullValue || nullValue == nil,
-               nullValue == nil || nullMatches != equal,
-               PackedEquality.narrow(rows, integers, constant: constant, equal: equal) {
-                return true
-            }
-            var narrowing = IntegerNarrowing(integers: integers, nullValue: nullValue, nullMatches: nullMatches, rows: rows)
-            dispatch(&narrowing)
-        case let .bools(integers):
-            // A stored value other than 0 or 1 (null) differs from either constant, which is
-            // what `==` and `!=` give null too.
-            if let (constant, equal) = wordEquality, nullMatches != equal,
-               PackedEquality.narrow(rows, integers, constant: constant, equal: equal) {
-                return true
-            }
-            // Bools compile to tests of the stored 0 or 1; the condition says what null gives.
-            var narrowing = BoolNarrowing(integers: integers, nullMatches: nullMatches, rows: rows)
-            dispatch(&narrowing)
-        default:
-            return false
+        case let .integers(integers, nullValue): narrow(rows, integers: integers, nullValue: nullValue)
+        case let .bools(integers): narrow(rows, bools: integers)
+        default: return false
         }
         return true
+    }
+
+    /// An int or single-link node; `nullValue` is the element that stands for null, if any.
+    func narrow(_ rows: RowBitmap, integers: PackedIntegers, nullValue: Int64?) {
+        if let (constant, equal) = wordEquality, constant != nullValue || nullValue == nil,
+           nullValue == nil || nullMatches != equal,
+           PackedEquality.narrow(rows, integers, constant: constant, equal: equal) {
+            return
+        }
+        var narrowing = IntegerNarrowing(integers: integers, nullValue: nullValue, nullMatches: nullMatches, rows: rows)
+        dispatch(&narrowing)
+    }
+
+    /// A bool node.
+    func narrow(_ rows: RowBitmap, bools integers: PackedIntegers) {
+        // A stored value other than 0 or 1 (null) differs from either constant, which is
+        // what `==` and `!=` give null too.
+        if let (constant, equal) = wordEquality, nullMatches != equal,
+           PackedEquality.narrow(rows, integers, constant: constant, equal: equal) {
+            return
+        }
+        // Bools compile to tests of the stored 0 or 1; the condition says what null gives.
+        var narrowing = BoolNarrowing(integers: integers, nullMatches: nullMatches, rows: rows)
+        dispatch(&narrowing)
     }
 }
 

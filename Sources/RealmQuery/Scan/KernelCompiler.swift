@@ -17,7 +17,7 @@ struct KernelCompiler {
         case let .not(inner):
             return NotKernel(compile(inner, on: table))
         case let .and(parts):
-            return AndKernel(parts.map { compile($0, on: table) })
+            return AndKernel(ColumnKernel.joiningRanges(parts.map { compile($0, on: table) }))
         case let .or(parts):
             let kernels = OrEqualities(compiler: self, table: table).kernels(for: parts)
             return kernels.count == 1 ? kernels[0] : OrKernel(kernels)

@@ -11,6 +11,10 @@ extension StringTest {
                equality.narrow(rows, slots: slots.base, width: slots.width, count: blobs.count) {
                 return true
             }
+            if case .beginsWith = operation, !folding, needles.count == 1, !nullConstantMatches, let slots = blobs.shortSlots,
+               try ShortStringPrefix(needle: needles[0], nullMatches: nullMatches).narrow(rows, blobs, slots: slots.base, width: slots.width) {
+                return true
+            }
             if try narrowBySingleTest(rows, blobs) { return true }
             let count = blobs.count
             try rows.keep { row throws(RealmFormatError) in
