@@ -22,10 +22,11 @@ public enum ParallelWork {
     public static let minimumObjectsPerPart = 32_768
 
     /// The threads a job may use: `REALM_BROWSER_THREADS` (`0` or `all`: the processors
-    /// online), else one. Off by default because on the shared two-core machine this was
-    /// measured on (load average 7), a second thread made scans slower, not faster: big.realm
-    /// 0.2x-1.0x, the 1,000,000-object demo 0.3x-1.3x (BENCHMARKS.md, "Issue 33"); a thread
-    /// waiting to be scheduled costs more than half a scan saves.
+    /// online), else one. Off by default because, measured on an idle two-core machine
+    /// (BENCHMARKS.md, "Threads again, idle machine"), a second thread pays only on scans that
+    /// do real work per object: the demo's link, backlink, list and string scans 1.5x-2.1x,
+    /// while big.realm's cheap sub-millisecond scans lose (0.7x-0.9x, TRUEPREDICATE 0.2x-0.3x:
+    /// starting and joining a thread and merging keys cost more than half a scan saves).
     public static let availableThreads: Int = {
         guard let text = getenv("REALM_BROWSER_THREADS").map({ String(cString: $0) }) else { return 1 }
         let online = max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))

@@ -27,7 +27,7 @@ public final class ReplacingFileOutput: OutputSink {
         let exists = lstat(path, &status) == 0
         if exists && status.st_mode & S_IFMT != S_IFREG {
             replacement = nil
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = try Self.openInPlace(path)
         } else {
             let replacement = ReplacementFile(replacing: path)
             self.replacement = replacement
@@ -36,13 +36,29 @@ public final class ReplacingFileOutput: OutputSink {
             // The replacement keeps the permissions the file had.
             if exists && descriptor >= 0 { fchmod(descriptor, status.st_mode & 0o7777) }
         }
-        guard descriptor >= 0 else {
-            // Opening a FIFO waits for a reader; Ctrl-C then ends the wait (no SA_RESTART
-            // while a pinned read's handler is installed).
-            if errno == EINTR && Cancellation.current?.isRequested == true { throw .interrupted }
-            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
-        }
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         output = StandardOutput(descriptor: descriptor)
+    }
+
+    /// Opens a FIFO, a device or what a link points to, for writing in place. A FIFO with no
+    /// reader yet is waited for by retrying a non-blocking open every 10 ms rather than by a
+    /// blocking open(2): a Ctrl-C that lands after the last check but before a blocking open
+    /// only sets the cancellation flag, and the open would then wait for a reader for ever
+    /// (with a version pinned). Retrying checks the flag on every round, so the command ends
+    /// whenever the signal comes. Writes then block as usual (O_NONBLOCK is cleared).
+    private static func openInPlace(_ path: String) throws(BrowserError) -> Int32 {
+        while true {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+            if descriptor >= 0 {
+                let flags = fcntl(descriptor, F_GETFL)
+                if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+                return descriptor
+            }
+            // ENXIO: a FIFO nobody has open for reading (yet).
+            guard errno == ENXIO || errno == EINTR else { return descriptor }
+            if Cancellation.current?.isRequested == true { throw .interrupted }
+            usleep(10_000)
+        }
     }
 
     deinit { discard() }

@@ -202,6 +202,18 @@ extension ReadingBesideAnAppTests {
         return child
     }
 
+    /// Waits for `child` to exit, at most `seconds`; false (and the child killed) if it did not.
+    static func waitForExit(_ child: pid_t, status: inout Int32, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if waitpid(child, &status, WNOHANG) == child { return true }
+            usleep(5000)
+        }
+        kill(child, SIGKILL)
+        waitpid(child, &status, 0)
+        return false
+    }
+
     /// The lock file's bytes, read with pread.
     static func lockFileBytes(_ realmPath: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: realmPath + ".lock")))
@@ -244,7 +256,9 @@ extension ReadingBesideAnAppTests {
         try #require(Self.load(UInt32.self, at: countFrozen, in: pinned) == 1, "the dump never pinned a version")
 
         kill(child, signal)
-        waitpid(child, &status, 0)
+        // A child still running at the deadline is a failure (the signal did not end the
+        // command); it is then killed so the suite goes on.
+        try #require(Self.waitForExit(child, status: &status, seconds: Patience.seconds), "signal \(signal) did not end the command")
         let after = try Self.lockFileBytes(path)
         let changed = before.indices.filter { before[$0] != after[$0] }
         if signal == SIGKILL {
