@@ -49,6 +49,17 @@ public struct ClusterLeaf: Sendable {
         return keyOffset &+ Int64(bitPattern: try keys.unsignedInt(row))
     }
 
+    /// The row holding object `key`, if this leaf has it, and whether the key lies within the
+    /// leaf's range (at most its last key): a sorted walk over keys (`TableScan`'s candidates)
+    /// stays on a leaf while that holds, since no other leaf can hold a key inside the range,
+    /// and descends from the root only to leave it.
+    public func row(ofKey key: Int64) throws(RealmFormatError) -> (row: Int?, inRange: Bool) {
+        guard count > 0 else { return (nil, false) }
+        let last = try self.key(at: count - 1)
+        guard key <= last else { return (nil, false) }
+        return (try row(ofRelativeKey: key &- keyOffset), true)
+    }
+
     /// The row holding `relativeKey`, if this leaf has it.
     func row(ofRelativeKey relativeKey: Int64) throws(RealmFormatError) -> Int? {
         guard let keys else {

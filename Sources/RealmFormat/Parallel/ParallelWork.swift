@@ -18,27 +18,32 @@ public enum ParallelWork {
     /// no threads). The agreement tests run the threaded paths on small fixtures this way.
     @TaskLocal public static var forcedParts: Int?
 
-    /// Objects a part should have at least: below twice this a scan stays on one thread.
+    /// Objects a part should have at least when the caller does not say (see `parts`).
     public static let minimumObjectsPerPart = 32_768
 
-    /// The threads a job may use: `REALM_BROWSER_THREADS` (`0` or `all`: the processors
-    /// online), else one. Off by default because, measured on an idle two-core machine
-    /// (BENCHMARKS.md, "Threads again, idle machine"), a second thread pays only on scans that
-    /// do real work per object: the demo's link, backlink, list and string scans 1.5x-2.1x,
-    /// while big.realm's cheap sub-millisecond scans lose (0.7x-0.9x, TRUEPREDICATE 0.2x-0.3x:
-    /// starting and joining a thread and merging keys cost more than half a scan saves).
+    /// The threads a job may use: `REALM_BROWSER_THREADS=N` (`0` or `all`: the processors
+    /// online; `1`: no threads), else the processors online. Whether a job is split at all is
+    /// the caller's estimate of its work (`parts(objects:minimumObjectsPerPart:)`): measured on
+    /// an idle two-core machine (BENCHMARKS.md, "Threads again" and "Threads by cost"), a
+    /// second thread pays on scans that do real work per object (link, backlink, list and
+    /// string scans 1.5x-2.5x) and loses on cheap ones over a few hundred thousand objects
+    /// (0.7x-0.9x, TRUEPREDICATE 0.2x-0.3x: starting and joining a thread and merging keys
+    /// cost more than half a scan saves).
     public static let availableThreads: Int = {
-        guard let text = getenv("REALM_BROWSER_THREADS").map({ String(cString: $0) }) else { return 1 }
         let online = max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        guard let text = getenv("REALM_BROWSER_THREADS").map({ String(cString: $0) }) else { return online }
         if text == "all" || text == "0" { return online }
-        guard let value = Int(text), value >= 1 else { return 1 }
+        guard let value = Int(text), value >= 1 else { return online }
         return min(value, 64)
     }()
 
-    /// How many parts a scan of `objects` objects is worth splitting into.
-    public static func parts(objects: Int) -> Int {
+    /// How many parts a job over `objects` objects is worth splitting into: one per
+    /// `minimumObjectsPerPart` objects, at most `availableThreads`. The caller sets the
+    /// minimum from what one object costs it, so that each thread has enough work to repay
+    /// its start (tens of microseconds) and the merge of its results.
+    public static func parts(objects: Int, minimumObjectsPerPart: Int = minimumObjectsPerPart) -> Int {
         if let forcedParts { return max(1, forcedParts) }
-        return max(1, min(availableThreads, objects / minimumObjectsPerPart))
+        return max(1, min(availableThreads, objects / max(1, minimumObjectsPerPart)))
     }
 
     /// Calls `body(part)` for each part in `0..<parts` at the same time, part 0 on this

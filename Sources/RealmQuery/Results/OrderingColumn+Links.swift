@@ -64,7 +64,11 @@ extension OrderingColumn {
             try values.append(rows, scope)
             rows.forEachSelected { row in found.append(leafKeys[row]) }
         }
-        // `found` is ascending: candidates go in key order, a leaf's rows too.
+        // `found` is ascending: candidates go in key order, a leaf's rows too. Keys without
+        // gaps (a table nothing was deleted from) give a position by subtraction.
+        if let first = found.first, let last = found.last, last &- first == Int64(found.count - 1) {
+            return keys.map { key in key >= first && key <= last ? Int(key &- first) : -1 }
+        }
         return keys.map { key in
             guard key >= 0 else { return -1 }
             var low = 0

@@ -60,7 +60,7 @@ final class LinkKernel: ScanKernel {
 
     private func linkedKeys() throws(RealmFormatError) -> KeySet {
         if let keys { return keys }
-        let found = KeySet(ascending: try TableScan(table: target, kernel: inner).keys(matching: !collectsFailures))
+        let found = KeySet(ascending: try ScanSplit.keys(of: target, inner, matching: !collectsFailures))
         keys = found
         return found
     }

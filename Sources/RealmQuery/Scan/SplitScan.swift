@@ -8,10 +8,10 @@ import RealmFormat
 extension QueryEngine {
     /// The matching keys in key order, and the values SORT and DISTINCT need for them.
     func scan(_ table: Table, _ kernel: ScanKernel, _ steps: [ResultOrdering.Step]) throws(RealmFormatError) -> (keys: [Int64], ordering: ResultOrdering) {
-        let parts = try runs(of: table, kernel)
+        let parts = try ScanSplit.runs(of: table, kernel)
         let results = parts.map { _ in PartResult(ordering: ResultOrdering(steps, paths: paths)) }
         let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
-        try each(parts, of: table, kernels: kernels) { index, leafKeys, rows, scope throws(RealmFormatError) in
+        try ScanSplit.each(parts, of: table, kernels: kernels) { index, leafKeys, rows, scope throws(RealmFormatError) in
             let result = results[index]
             rows.appendKeys(leafKeys, to: &result.keys)
             if !result.ordering.isEmpty { try result.ordering.collect(rows, scope) }
@@ -30,18 +30,22 @@ extension QueryEngine {
 
     /// The number of matching objects, counted leaf by leaf (no keys held).
     func count(_ table: Table, _ kernel: ScanKernel) throws(RealmFormatError) -> Int {
-        let parts = try runs(of: table, kernel)
+        let parts = try ScanSplit.runs(of: table, kernel)
         let counts = PartCounts(parts.count)
         let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
-        try each(parts, of: table, kernels: kernels) { index, _, rows, _ in counts.add(rows.selectedCount, part: index) }
+        try ScanSplit.each(parts, of: table, kernels: kernels) { index, _, rows, _ in counts.add(rows.selectedCount, part: index) }
         return counts.total
     }
+}
 
+/// How a whole-table scan is cut between threads: shared by the query's own scan, its count
+/// and the scan of a linked table that a link condition makes first (`LinkKernel`).
+enum ScanSplit {
     /// The runs a scan of `table` is split into: one (the whole tree) for small tables, where
     /// threads would cost more than they save. Kernels are prepared before a split so their
     /// copies share what they compute once.
-    private func runs(of table: Table, _ kernel: ScanKernel) throws(RealmFormatError) -> [ClusterTree.Part?] {
-        let wanted = ParallelWork.parts(objects: table.objects.count)
+    static func runs(of table: Table, _ kernel: ScanKernel) throws(RealmFormatError) -> [ClusterTree.Part?] {
+        let wanted = ParallelWork.parts(objects: table.objects.count, minimumObjectsPerPart: Self.minimumObjectsPerPart(kernel.cost))
         guard wanted > 1 else { return [nil] }
         let parts = try table.objects.split(into: wanted)
         guard parts.count > 1 else { return [nil] }
@@ -49,8 +53,24 @@ extension QueryEngine {
         return parts
     }
 
+    /// The objects a run must have for a second thread to pay, by what the kernel does per
+    /// object (BENCHMARKS.md, "Threads by cost", two cores, idle). Packed numbers, dates,
+    /// TRUEPREDICATE, byte comparisons of strings and collection sizes run at 50-250 million
+    /// objects a second: on big.realm's 200,000 objects a thread's start and the merge of keys
+    /// eat the gain (0.2x-0.9x for numbers, 0.8x-1.7x for strings), on the 1,000,000-object demo
+    /// two threads give numbers 1.0x-1.7x and strings 1.7x-1.9x, on 10,000,000 numbers
+    /// 1.3x-1.7x. Searching inside strings, walking collections and following links cost
+    /// enough per object to pay from tens of thousands (big.realm's `ANY tags` and CONTAINS[c]
+    /// 1.1x-2.2x, the demo's links 1.4x-2.5x).
+    static func minimumObjectsPerPart(_ cost: KernelCost) -> Int {
+        switch cost {
+        case .numeric, .bytes: return 250_000
+        case .search, .links, .general: return ParallelWork.minimumObjectsPerPart
+        }
+    }
+
     /// Scans each run with its own kernel, at the same time; `body` gets the run's index.
-    private func each(_ parts: [ClusterTree.Part?], of table: Table, kernels: [ScanKernel],
+    static func each(_ parts: [ClusterTree.Part?], of table: Table, kernels: [ScanKernel],
                       _ body: (Int, LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
         try ParallelWork.run(parts: parts.count) { index throws(RealmFormatError) in
             let scan = TableScan(table: table, kernel: kernels[index])
@@ -60,11 +80,32 @@ extension QueryEngine {
             if let part = parts[index] { try scan.run(part: part, visit) } else { try scan.run(visit) }
         }
     }
+
+    /// The keys of the matching objects (or, with `matching: false`, of the others), ascending:
+    /// `TableScan.keys(matching:)`, split like the query's own scan.
+    static func keys(of table: Table, _ kernel: ScanKernel, matching: Bool) throws(RealmFormatError) -> [Int64] {
+        let parts = try runs(of: table, kernel)
+        guard parts.count > 1 else { return try TableScan(table: table, kernel: kernel).keys(matching: matching) }
+        let results = parts.map { _ in PartKeys() }
+        let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
+        try each(parts, of: table, kernels: kernels) { index, leafKeys, rows, _ in
+            TableScan.append(leafKeys, rows, matching: matching, to: &results[index].keys)
+        }
+        var keys = results[0].keys
+        results[0].keys = []
+        keys.reserveCapacity(results.reduce(0) { $0 + $1.keys.count })
+        for result in results.dropFirst() { keys += result.keys }
+        return keys
+    }
 }
 
-/// What one run of a split scan found; written by that run's thread only.
-final class PartResult {
+/// The keys one run of a split scan found; written by that run's thread only.
+class PartKeys {
     var keys: [Int64] = []
+}
+
+/// What one run of a split scan found, with the values SORT and DISTINCT need.
+final class PartResult: PartKeys {
     let ordering: ResultOrdering
 
     init(ordering: ResultOrdering) { self.ordering = ordering }

@@ -36,15 +36,18 @@ struct TableScan {
     /// The keys of the matching objects (or, with `matching: false`, of the others), ascending.
     func keys(matching: Bool) throws(RealmFormatError) -> [Int64] {
         var keys: [Int64] = []
-        try run { leafKeys, rows, _ in
-            if !matching {
-                let matched = rows.selectedCount
-                for row in 0..<leafKeys.count where matched == 0 || !rows.contains(row) { keys.append(leafKeys[row]) }
-                return
-            }
-            rows.appendKeys(leafKeys, to: &keys)
-        }
+        try run { leafKeys, rows, _ in Self.append(leafKeys, rows, matching: matching, to: &keys) }
         return keys
+    }
+
+    /// Appends the keys of one leaf's selected rows (or, with `matching: false`, the others).
+    static func append(_ leafKeys: LeafKeys, _ rows: RowBitmap, matching: Bool, to keys: inout [Int64]) {
+        guard matching else {
+            let matched = rows.selectedCount
+            for row in 0..<leafKeys.count where matched == 0 || !rows.contains(row) { keys.append(leafKeys[row]) }
+            return
+        }
+        rows.appendKeys(leafKeys, to: &keys)
     }
 
     /// Runs the kernel over the objects a search index proposed (or any keys), a leaf at a
@@ -58,6 +61,15 @@ struct TableScan {
             try body(try leaf.keyScan(), rows, scope)
         }
         for key in candidates {
+            // The leaf in hand answers every key up to its last one; only a key beyond it
+            // descends from the root (once per leaf, not once per key).
+            if let leaf = current {
+                let (row, inRange) = try leaf.row(ofKey: key)
+                if inRange {
+                    if let row { rows.insert(row) }
+                    continue
+                }
+            }
             guard let (leaf, row) = try table.objects.find(key: key) else { continue }
             if current?.nodeRef != leaf.nodeRef {
                 // Candidates are found by key, not by the leaf walk that checks for a stop.
