@@ -70,9 +70,12 @@ struct ResultOrdering {
             case let .sort(sortKeys):
                 var limit: Int?
                 if position + 1 < plan.count, case let .limit(count) = plan[position + 1] { limit = count }
-                if sortKeys.count == 1, let entries = columns[sortKeys[0].column].sortEntries(for: order) {
+                if sortKeys.count == 1, var entries = columns[sortKeys[0].column].sortEntries(for: order) {
                     let tieBreak = columns[sortKeys[0].column].entryTieBreak
-                    order = entries.sorted(ascending: sortKeys[0].ascending, limit: limit, tieBreak: tieBreak).map { Int($0.match) }
+                    entries.sort(ascending: sortKeys[0].ascending, limit: limit, tieBreak: tieBreak)
+                    // Into `order`'s own storage: no second array of a match per object.
+                    order.removeAll(keepingCapacity: true)
+                    for entry in entries { order.append(Int(entry.match)) }
                     sorted = true
                     continue
                 }

@@ -42,26 +42,28 @@ struct SortEntry {
 }
 
 extension Array where Element == SortEntry {
-    /// The entries in sort order, or the first `limit` of them; `tieBreak` compares two
-    /// entries whose numbers are equal (strings longer than 16 bytes), before their places.
-    func sorted(ascending: Bool, limit: Int?, tieBreak: ((SortEntry, SortEntry) -> Int)?) -> [SortEntry] {
+    /// Puts the entries in sort order, or keeps only the first `limit` of them, in place;
+    /// `tieBreak` compares two entries whose numbers are equal (strings longer than 16 bytes),
+    /// before their places.
+    mutating func sort(ascending: Bool, limit: Int?, tieBreak: ((SortEntry, SortEntry) -> Int)?) {
         if let tieBreak {
-            return sorted(EntryOrder(ascending: ascending, tieBreak: tieBreak), limit: limit)
+            sort(EntryOrder(ascending: ascending, tieBreak: tieBreak), limit: limit)
+            return
         }
         // Numbers alone decide.
         if let limit, limit >= 0, limit < count / 8 {
-            return ascending ? sorted(AscendingEntries(), limit: limit) : sorted(DescendingEntries(), limit: limit)
+            if ascending { sort(AscendingEntries(), limit: limit) } else { sort(DescendingEntries(), limit: limit) }
+            return
         }
-        return EntryRadixSort.sorted(self, ascending: ascending)
+        EntryRadixSort.sort(&self, ascending: ascending)
     }
 
-    private func sorted<Order: EntryOrdering>(_ order: Order, limit: Int?) -> [SortEntry] {
+    private mutating func sort<Order: EntryOrdering>(_ order: Order, limit: Int?) {
         guard let limit, limit >= 0, limit < count / 8 else {
-            var entries = self
-            EntrySorter(order: order).sort(&entries)
-            return entries
+            EntrySorter(order: order).sort(&self)
+            return
         }
-        return ResultOrdering.smallest(limit, of: self, by: order.precedes)
+        self = ResultOrdering.smallest(limit, of: self, by: order.precedes)
     }
 }
 

@@ -1,4 +1,5 @@
 @testable import RealmQuery
+import RealmFormat
 import Testing
 
 /// `EntryRadixSort` and `EntrySorter` (quicksort, insertion sort, heapsort) must put sort
@@ -9,8 +10,8 @@ struct EntrySorterTests {
     enum Sorting {
         static func ascending(_ entries: inout [SortEntry]) { EntrySorter(order: AscendingEntries()).sort(&entries) }
         static func descending(_ entries: inout [SortEntry]) { EntrySorter(order: DescendingEntries()).sort(&entries) }
-        static func radixAscending(_ entries: inout [SortEntry]) { entries = EntryRadixSort.sorted(entries, ascending: true) }
-        static func radixDescending(_ entries: inout [SortEntry]) { entries = EntryRadixSort.sorted(entries, ascending: false) }
+        static func radixAscending(_ entries: inout [SortEntry]) { EntryRadixSort.sort(&entries, ascending: true) }
+        static func radixDescending(_ entries: inout [SortEntry]) { EntryRadixSort.sort(&entries, ascending: false) }
     }
 
     static func entries(_ count: Int, distinctMajors: UInt64, seed: UInt64) -> [SortEntry] {
@@ -49,6 +50,28 @@ struct EntrySorterTests {
             var reversed = Array(sorted.reversed())
             sorter(&reversed)
             #expect(reversed.map(\.match) == sorted.map(\.match))
+        }
+    }
+
+    /// Large sorts run as two halves on two threads and a merge (`EntryRadixSort.sort`): forced
+    /// here on small inputs, the order must be the one-thread order, ties (equal numbers) in
+    /// place order across the halves' boundary too.
+    @Test("two halves and a merge give the one-thread order", arguments: [2, 3, 17, 1000, 20001])
+    func halvesAgree(count: Int) {
+        for (distinct, ascending) in [(UInt64(1), true), (3, false), (UInt64.max, true)] {
+            let entries = Self.entries(count, distinctMajors: distinct, seed: UInt64(count) &* 7 &+ distinct)
+            var alone = entries
+            ParallelWork.$forcedParts.withValue(1) { EntryRadixSort.sort(&alone, ascending: ascending) }
+            var halves = entries
+            ParallelWork.$forcedParts.withValue(2) { EntryRadixSort.sort(&halves, ascending: ascending) }
+            #expect(halves.map(\.match) == alone.map(\.match), "\(count) entries, \(distinct) majors")
+            let expected = entries.sorted { a, b in
+                if a.group != b.group { return ascending ? a.group < b.group : a.group > b.group }
+                if a.major != b.major { return ascending ? a.major < b.major : a.major > b.major }
+                if a.minor != b.minor { return ascending ? a.minor < b.minor : a.minor > b.minor }
+                return a.place < b.place
+            }
+            #expect(halves.map(\.match) == expected.map(\.match))
         }
     }
 }
