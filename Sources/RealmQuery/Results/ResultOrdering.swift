@@ -102,13 +102,7 @@ struct ResultOrdering {
                 }
                 sorted = true
             case let .distinct(columnIndexes):
-                var seen = Set<DistinctRow>()
-                let distinctColumns = columnIndexes.map { columns[$0] }
-                // Realm leaves out of DISTINCT the objects whose key path meets a null link:
-                // they have no value to be distinct by (unlike a null property, which is one).
-                order = order.filter { row in
-                    !distinctColumns.contains { $0.isBroken(row) } && seen.insert(DistinctRow(index: row, columns: distinctColumns)).inserted
-                }
+                order = DistinctFilter.firstOfEach(order, columns: columnIndexes.map { columns[$0] })
             }
         }
         return order.map { keys[$0] }
@@ -130,20 +124,6 @@ struct ResultOrdering {
             if best.count > count { best.removeLast() }
         }
         return best
-    }
-}
-
-/// One match's values of the DISTINCT key paths, hashed and compared in place.
-struct DistinctRow: Hashable {
-    let index: Int
-    let columns: [OrderingColumn]
-
-    static func == (lhs: DistinctRow, rhs: DistinctRow) -> Bool {
-        lhs.columns.allSatisfy { $0.same(lhs.index, rhs.index) }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        for column in columns { column.hash(index, into: &hasher) }
     }
 }
 
