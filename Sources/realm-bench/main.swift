@@ -15,6 +15,18 @@ let buildConfiguration = "debug"
 let buildConfiguration = "release"
 #endif
 
+// The allocator set as realm-browser sets it (RealmFormat's `AllocatorTuning`: freed memory
+// up to 64 MB kept for reuse), so that what is timed is what runs. Called directly, not
+// through `AllocatorTuning`: scripts/build_baseline.sh builds this harness against older
+// engines, which do not have it, and the baseline is then timed with the same setting.
+#if canImport(Glibc)
+if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+    let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    _ = mallopt(-3, 64 << 20)   // M_MMAP_THRESHOLD (malloc.h, which Swift's Glibc does not include)
+    _ = mallopt(-1, 64 << 20)   // M_TRIM_THRESHOLD
+}
+#endif
+
 let options: BenchOptions
 let queries: [BenchQuery]
 do {

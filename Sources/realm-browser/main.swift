@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RealmFormat
 import RealmInterchange
 import RealmServe
 import RealmShell
@@ -8,6 +9,7 @@ import RealmShell
 // realm-browser: arguments, the input loop and the exit status; everything else is RealmShell
 // (and RealmServe for `serve`).
 
+AllocatorTuning.keepFreedMemory()
 let errors = StandardOutput(descriptor: 2)
 let options: CommandLineOptions
 do {
