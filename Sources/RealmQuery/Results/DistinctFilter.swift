@@ -4,9 +4,9 @@
 ///
 /// Rows are hashed one column at a time (`OrderingColumn.quickHash`) into an array of hashes
 /// and found again in an open-addressing table of positions, comparing values
-/// (`OrderingColumn.same`) only where hashes are equal. A `Set` of row values held an array of the columns in every element and hashed
-/// through it, so every insert retained and released each column and the array: a third of
-/// big.realm's `DISTINCT(category, active)` (perf).
+/// (`OrderingColumn.same`) only where hashes are equal. A `Set` of row values held an array of
+/// the columns in every element and hashed through it, so every insert retained and released
+/// each column and the array: a third of big.realm's `DISTINCT(category, active)` (perf).
 enum DistinctFilter {
     static func firstOfEach(_ order: [Int], columns: [OrderingColumn]) -> [Int] {
         let count = order.count

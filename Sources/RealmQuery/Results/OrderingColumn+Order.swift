@@ -116,26 +116,6 @@ extension OrderingColumn {
         return x ^ (x >> 31)
     }
 
-    func hash(_ index: Int, into hasher: inout Hasher) {
-        if kind == .general {
-            hasher.combine(distinctKeys[index])
-            return
-        }
-        if nulls[index] {
-            hasher.combine(0 as UInt8)
-            return
-        }
-        switch kind {
-        case .integer, .bool: hasher.combine(integers[index])
-        case .double: hasher.combine(OrderingColumn.distinctBits(doubles[index]))
-        case .timestamp:
-            hasher.combine(seconds[index])
-            hasher.combine(nanoseconds[index])
-        case .string: strings[index].withBytes { hasher.combine(bytes: $0) }
-        case .general: break
-        }
-    }
-
     /// Bits equal exactly when `DistinctKey` texts are: -0 is 0, and a NaN keeps only its
     /// sign and whether it signals (Swift prints "nan", "-nan", "snan", "-snan").
     static func distinctBits(_ value: Double) -> UInt64 {
