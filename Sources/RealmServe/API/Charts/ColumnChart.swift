@@ -44,9 +44,9 @@ struct ColumnChart {
                         frequencyCapacity: Int = frequencyCapacity) throws(RealmFormatError) -> ColumnChart {
         let statistics = PropertyStatistics(column: column, frequencyCapacity: frequencyCapacity)
         let rows = ChartRows(table: table, column: column, keys: keys)
-        try rows.forEach { reader, row throws(RealmFormatError) in try statistics.add(reader, row: row) }
+        try rows.forEach { values, row throws(RealmFormatError) in try statistics.add(values, row: row) }
         if statistics.frequenciesOverflowed {
-            try rows.forEach { reader, row throws(RealmFormatError) in try statistics.recount(reader, row: row) }
+            try rows.forEach { values, row throws(RealmFormatError) in try statistics.recount(values, row: row) }
             statistics.finishRecount()
         }
         if column.collection != nil { return lengths(statistics) }
@@ -54,22 +54,22 @@ struct ColumnChart {
         case .int:
             guard let minimum = statistics.integerMinimum, let maximum = statistics.integerMaximum else { return empty(statistics) }
             var histogram = Histogram<Int128>.whole(minimum: Int128(minimum), maximum: Int128(maximum), bins: bins)
-            try rows.forEach { reader, row throws(RealmFormatError) in
-                if let value = try reader.integer(at: row) { histogram.add(Int128(value)) }
+            try rows.forEach { values, row throws(RealmFormatError) in
+                if let value = try values.integer(at: row) { histogram.add(Int128(value)) }
             }
             return whole(statistics, histogram) { String($0) }
         case .timestamp:
             guard let minimum = statistics.dateMinimum, let maximum = statistics.dateMaximum else { return empty(statistics) }
             var histogram = Histogram<Int128>.whole(minimum: nanoseconds(minimum), maximum: nanoseconds(maximum), bins: bins)
-            try rows.forEach { reader, row throws(RealmFormatError) in
-                if let value = try reader.timestamp(at: row) { histogram.add(nanoseconds(value)) }
+            try rows.forEach { values, row throws(RealmFormatError) in
+                if let value = try values.timestamp(at: row) { histogram.add(nanoseconds(value)) }
             }
             return whole(statistics, histogram) { TimestampFormatter.iso8601(timestamp($0)) }
         case .float, .double:
             guard let minimum = statistics.realMinimum, let maximum = statistics.realMaximum else { return empty(statistics) }
             var histogram = Histogram<Double>.real(minimum: minimum, maximum: maximum, bins: bins)
-            try rows.forEach { reader, row throws(RealmFormatError) in
-                if let value = try reader.floatingPoint(at: row), !value.isNaN { histogram.add(value) }
+            try rows.forEach { values, row throws(RealmFormatError) in
+                if let value = try values.floatingPoint(at: row), !value.isNaN { histogram.add(value) }
             }
             let edges = histogram.edges.map(NumberText.text(of:))
             let bars = histogram.counts.indices.map { index in
@@ -146,19 +146,19 @@ struct ChartRows {
         sortedKeys = keys?.sorted()
     }
 
-    func forEach(_ body: (ColumnLeafReader, Int) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+    func forEach(_ body: (LeafValues, Int) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
         var next = 0
         try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
-            let reader = try ColumnLeafReader(leaf: leaf, column: column)
+            let values = try LeafValues(leaf: leaf, column: column)
             guard let sortedKeys else {
-                for row in 0..<leaf.count { try body(reader, row) }
+                for row in 0..<leaf.count { try body(values, row) }
                 return
             }
             for row in 0..<leaf.count where next < sortedKeys.count {
                 let key = try leaf.key(at: row)
                 while next < sortedKeys.count, sortedKeys[next] < key { next += 1 }
                 if next < sortedKeys.count, sortedKeys[next] == key {
-                    try body(reader, row)
+                    try body(values, row)
                     next += 1
                 }
             }

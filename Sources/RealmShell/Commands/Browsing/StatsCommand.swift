@@ -40,7 +40,7 @@ public enum StatsCommand {
         do throws(RealmFormatError) {
             try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
                 for property in statistics {
-                    try property.add(try ColumnLeafReader(leaf: leaf, column: property.column), rows: leaf.count)
+                    try property.add(try LeafValues(leaf: leaf, column: property.column), rows: leaf.count)
                 }
             }
         } catch {

@@ -1,0 +1,48 @@
+import Foundation
+import RealmFormat
+import RealmShell
+import Testing
+import TestSupport
+
+/// `LeafValues` reads numbers, bools and dates from the leaf's layout in place; the column's
+/// `ColumnLeafReader` reads them through its decoded leaf. Both must give every value of every
+/// scalar column of the fixtures (current and legacy formats, nulls included) the same way.
+@Suite("Leaf values read in place", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
+struct LeafValuesTests {
+    @Test(arguments: ["alltypes", "big", "demo", "history", "species", "tasks",
+                      "legacy/test_upgrade_database_1000_22", "legacy/test_upgrade_database_1000_23"])
+    func sameAsTheReader(file name: String) throws {
+        guard Fixtures.requirePresent() else { return }
+        let file = try RealmFile(path: Fixtures.realmPath(name))
+        var values = 0
+        var nulls = 0
+        for table in file.tables {
+            for column in table.columns where column.collection == nil && [.int, .bool, .float, .double, .timestamp].contains(column.type) {
+                try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
+                    let inPlace = try LeafValues(leaf: leaf, column: column)
+                    let reader = try ColumnLeafReader(leaf: leaf, column: column)
+                    for row in 0..<leaf.count {
+                        switch column.type {
+                        case .int, .bool:
+                            let value = try inPlace.integer(at: row)
+                            #expect(value == (try reader.integer(at: row)), "\(name) \(table.className).\(column.name) row \(row)")
+                            if value == nil { nulls += 1 }
+                        case .float, .double:
+                            let value = try inPlace.floatingPoint(at: row)
+                            let expected = try reader.floatingPoint(at: row)
+                            #expect(value?.bitPattern == expected?.bitPattern, "\(name) \(table.className).\(column.name) row \(row)")
+                            if value == nil { nulls += 1 }
+                        default:
+                            let value = try inPlace.timestamp(at: row)
+                            #expect(value == (try reader.timestamp(at: row)), "\(name) \(table.className).\(column.name) row \(row)")
+                            if value == nil { nulls += 1 }
+                        }
+                        values += 1
+                    }
+                }
+            }
+        }
+        #expect(values > 0)
+        if name == "alltypes" { #expect(nulls > 0, "alltypes has null numbers and dates") }
+    }
+}
