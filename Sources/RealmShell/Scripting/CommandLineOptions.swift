@@ -65,6 +65,9 @@ public struct CommandLineOptions: Equatable {
     it is a terminal, one per line without prompts when it is piped. A statement goes on to
     the next line while a quote or bracket is open or the line ends with '\\'.
 
+    Queries over large classes use every core where that pays ($REALM_BROWSER_THREADS=N caps
+    the threads, 1 for none); the results are the same either way.
+
     Exit status: 0 when every command succeeded, 1 when the file could not be opened or a
     command failed, 2 for invalid command-line arguments, 130 when Ctrl-C stopped a command
     (and with it the script; 'help scripts'). 'realm-browser diff A B' exits like

@@ -127,6 +127,7 @@ struct ExecutableTests {
         let help = try run(["--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.hasPrefix("Usage: realm-browser [FILE]"))
+        #expect(help.standardOutput.contains("$REALM_BROWSER_THREADS=N caps\nthe threads, 1 for none"))
         let inSession = try run([], input: "help\n")
         #expect(inSession.status == 0)
         #expect(inSession.standardOutput.contains("show [CLASS | CLASS[N] | PATH] [FROM..TO]"))
