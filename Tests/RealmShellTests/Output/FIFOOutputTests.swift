@@ -32,29 +32,37 @@ struct FIFOOutputTests {
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the pipe is still a pipe")
     }
 
-    /// A request made while it waits ends the wait too.
-    @Test func aRequestMadeDuringTheWaitEndsIt() async throws {
+    /// A request made while it waits ends the wait too. The opener runs on a thread of its
+    /// own, never on the concurrency pool: a pool thread blocked in a wait that needs another
+    /// pool task to end it (with two cores, two such tests at once) would wait for ever.
+    @Test func aRequestMadeDuringTheWaitEndsIt() throws {
         let (directory, fifo) = try makeFIFO()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let cancellation = Cancellation()
-        let opener = Task.detached { () -> BrowserError? in
-            Cancellation.running(with: cancellation) { () -> BrowserError? in
+        let outcome = ThreadOutcome<BrowserError?>()
+        let opener = Thread {
+            let error = Cancellation.running(with: cancellation) { () -> BrowserError? in
                 do throws(BrowserError) { _ = try ReplacingFileOutput(path: fifo); return nil } catch { return error }
             }
+            outcome.finish(error)
         }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        opener.start()
+        usleep(50_000)
         cancellation.request()
-        #expect(await opener.value == .interrupted)
+        let result = try #require(outcome.wait(seconds: Patience.seconds), "the wait did not end")
+        #expect(result == .interrupted)
     }
 
     /// With a reader, the bytes go through the pipe and the descriptor blocks again (a write
-    /// larger than the pipe's buffer arrives whole, not cut short by EAGAIN).
-    @Test func aReaderGetsEveryByte() async throws {
+    /// larger than the pipe's buffer arrives whole, not cut short by EAGAIN). The reader is a
+    /// thread of its own, as above.
+    @Test func aReaderGetsEveryByte() throws {
         let (directory, fifo) = try makeFIFO()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let reader = Task.detached { () -> Int in
+        let outcome = ThreadOutcome<Int>()
+        let reader = Thread {
             let descriptor = open(fifo, O_RDONLY)
-            guard descriptor >= 0 else { return -1 }
+            guard descriptor >= 0 else { return outcome.finish(-1) }
             defer { close(descriptor) }
             var total = 0
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -62,14 +70,33 @@ struct FIFOOutputTests {
                 // Slow enough that the writer fills the pipe and has to wait.
                 usleep(200)
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count <= 0 { return total }
+                if count <= 0 { break }
                 total += count
             }
+            outcome.finish(total)
         }
+        reader.start()
         let output = try ReplacingFileOutput(path: fifo)
         let line = String(repeating: "x", count: 1023) + "\n"
         for _ in 0..<512 { output.write(line) }
         try output.commit()
-        #expect(await reader.value == 512 * 1024)
+        #expect(outcome.wait(seconds: Patience.seconds) == 512 * 1024)
+    }
+}
+
+/// A value a thread hands over when it ends, waited for with a deadline.
+private final class ThreadOutcome<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var value: Value?
+
+    func finish(_ value: Value) {
+        self.value = value
+        done.signal()
+    }
+
+    /// The value, or nil if the thread did not finish within `seconds`.
+    func wait(seconds: Double) -> Value? {
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+        return value
     }
 }
