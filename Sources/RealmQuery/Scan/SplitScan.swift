@@ -59,12 +59,16 @@ enum ScanSplit {
     /// objects a second: on big.realm's 200,000 objects a thread's start and the merge of keys
     /// eat the gain (0.2x-0.9x for numbers, 0.8x-1.7x for strings), on the 1,000,000-object demo
     /// two threads give numbers 1.0x-1.7x and strings 1.7x-1.9x, on 10,000,000 numbers
-    /// 1.3x-1.7x. Searching inside strings, walking collections and following links cost
+    /// 1.3x-1.7x. Once freed memory was kept for reuse (`AllocatorTuning`), a one-thread scan
+    /// of numbers over the demo's 1,000,000 got so cheap (TRUEPREDICATE 3 ms) that two threads
+    /// lost on the cheapest (TRUEPREDICATE 0.5x, `float-lt` 0.7x against the build before), so
+    /// numbers split from a million objects a run. Searching inside strings, walking collections and following links cost
     /// enough per object to pay from tens of thousands (big.realm's `ANY tags` and CONTAINS[c]
     /// 1.1x-2.2x, the demo's links 1.4x-2.5x).
     static func minimumObjectsPerPart(_ cost: KernelCost) -> Int {
         switch cost {
-        case .numeric, .bytes: return 250_000
+        case .numeric: return 1_000_000
+        case .bytes: return 250_000
         case .search, .links, .general: return ParallelWork.minimumObjectsPerPart
         }
     }
