@@ -1,3 +1,5 @@
+import RealmFormat
+
 /// A small, fast, seedable random number generator (SplitMix64), so that `generate demo --seed`
 /// writes the same data every time on every machine.
 public struct SeededGenerator: RandomNumberGenerator {
@@ -7,11 +9,10 @@ public struct SeededGenerator: RandomNumberGenerator {
         state = seed
     }
 
+    /// SplitMix64: the state steps by the golden ratio and each step is mixed (`ByteHash.mix`
+    /// adds the step itself before mixing, so it is given the state before the step).
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
+        defer { state &+= 0x9E37_79B9_7F4A_7C15 }
+        return ByteHash.mix(state)
     }
 }

@@ -23,12 +23,6 @@ struct LinkTally {
         counts[target, default: Count()].originSum &+= LinkTally.mix(origin)
     }
 
-    /// A bijective mix (SplitMix64's finaliser), so sums of different key multisets collide
-    /// only by accident.
-    static func mix(_ key: Int64) -> UInt64 {
-        var value = UInt64(bitPattern: key) &+ 0x9E37_79B9_7F4A_7C15
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
+    /// A bijective mix, so sums of different key multisets collide only by accident.
+    static func mix(_ key: Int64) -> UInt64 { ByteHash.mix(UInt64(bitPattern: key)) }
 }

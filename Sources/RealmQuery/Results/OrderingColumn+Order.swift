@@ -86,34 +86,15 @@ extension OrderingColumn {
     /// equal hashes), for `DistinctFilter`'s table: a 64-bit mix (splitmix64's finaliser) per
     /// word instead of a SipHash `Hasher` per value, which was a quarter of a DISTINCT.
     func quickHash(_ index: Int, seed: UInt64) -> UInt64 {
-        if kind == .general { return Self.mix(seed ^ UInt64(bitPattern: Int64(distinctKeys[index].hashValue))) }
-        if nulls[index] { return Self.mix(seed ^ 0x6E75_6C6C) }
+        if kind == .general { return ByteHash.mix(seed ^ UInt64(bitPattern: Int64(distinctKeys[index].hashValue))) }
+        if nulls[index] { return ByteHash.mix(seed ^ 0x6E75_6C6C) }
         switch kind {
-        case .integer, .bool: return Self.mix(seed ^ UInt64(bitPattern: integers[index]))
-        case .double: return Self.mix(seed ^ OrderingColumn.distinctBits(doubles[index]))
-        case .timestamp: return Self.mix(Self.mix(seed ^ UInt64(bitPattern: seconds[index])) ^ UInt64(bitPattern: Int64(nanoseconds[index])))
-        case .string:
-            return strings[index].withBytes { bytes in
-                var hash = Self.mix(seed ^ UInt64(bytes.count))
-                var offset = 0
-                while offset + 8 <= bytes.count {
-                    hash = Self.mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    offset += 8
-                }
-                var tail: UInt64 = 0
-                for byte in 0..<(bytes.count - offset) { tail |= UInt64(bytes[offset + byte]) << (8 * UInt64(byte)) }
-                return Self.mix(hash ^ tail)
-            }
+        case .integer, .bool: return ByteHash.mix(seed ^ UInt64(bitPattern: integers[index]))
+        case .double: return ByteHash.mix(seed ^ OrderingColumn.distinctBits(doubles[index]))
+        case .timestamp: return ByteHash.mix(ByteHash.mix(seed ^ UInt64(bitPattern: seconds[index])) ^ UInt64(bitPattern: Int64(nanoseconds[index])))
+        case .string: return strings[index].withBytes { bytes in ByteHash.hash(bytes, seed: seed) }
         case .general: return seed
         }
-    }
-
-    @inline(__always)
-    static func mix(_ value: UInt64) -> UInt64 {
-        var x = value &+ 0x9E37_79B9_7F4A_7C15
-        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return x ^ (x >> 31)
     }
 
     /// Bits equal exactly when `DistinctKey` texts are: -0 is 0, and a NaN keeps only its

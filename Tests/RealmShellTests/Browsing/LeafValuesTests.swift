@@ -37,6 +37,7 @@ struct LeafValuesTests {
                             #expect(value == (try reader.timestamp(at: row)), "\(name) \(table.className).\(column.name) row \(row)")
                             if value == nil { nulls += 1 }
                         }
+                        #expect(Self.same(try inPlace.value(at: row), try reader.value(at: row)), "\(name) \(table.className).\(column.name) row \(row)")
                         values += 1
                     }
                 }
@@ -44,5 +45,44 @@ struct LeafValuesTests {
         }
         #expect(values > 0)
         if name == "alltypes" { #expect(nulls > 0, "alltypes has null numbers and dates") }
+    }
+
+    /// Equal values, floats and doubles by their bits (NaN is not equal to itself).
+    static func same(_ left: RealmValue, _ right: RealmValue) -> Bool {
+        switch (left, right) {
+        case let (.float(first), .float(second)): return first.bitPattern == second.bitPattern
+        case let (.double(first), .double(second)): return first.bitPattern == second.bitPattern
+        default: return left == right
+        }
+    }
+
+    /// Strings and binaries (short, small, big and enumerated leaves): the bytes `withBytes`
+    /// lends are the reader's; every other column's `value(at:)` is the reader's value.
+    @Test(arguments: ["alltypes", "big", "demo", "history", "species", "tasks",
+                      "legacy/test_upgrade_database_1000_22", "legacy/test_upgrade_database_1000_23"])
+    func bytesAndValuesAsTheReader(file name: String) throws {
+        guard Fixtures.requirePresent() else { return }
+        let file = try RealmFile(path: Fixtures.realmPath(name))
+        var strings = 0
+        var nulls = 0
+        for table in file.tables {
+            for column in table.columns where column.type != .backlink {
+                try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
+                    let inPlace = try LeafValues(leaf: leaf, column: column)
+                    let reader = try ColumnLeafReader(leaf: leaf, column: column)
+                    for row in 0..<leaf.count {
+                        let place = "\(name) \(table.className).\(column.name) row \(row)"
+                        #expect(Self.same(try inPlace.value(at: row), try reader.value(at: row)), "\(place)")
+                        guard column.collection == nil, column.type == .string || column.type == .binary else { continue }
+                        let bytes = try inPlace.withBytes(at: row) { Array($0) }
+                        #expect(bytes == (try reader.blob(at: row)?.bytes), "\(place)")
+                        strings += 1
+                        if bytes == nil { nulls += 1 }
+                    }
+                }
+            }
+        }
+        if name != "legacy/test_upgrade_database_1000_22", name != "legacy/test_upgrade_database_1000_23" { #expect(strings > 0) }
+        if name == "alltypes" { #expect(nulls > 0, "alltypes has null strings and binaries") }
     }
 }

@@ -29,14 +29,15 @@ public final class PropertyStatistics {
     @exclusivity(unchecked) public private(set) var dateMaximum: Timestamp?
     @exclusivity(unchecked) public private(set) var dateTotal: Int128 = 0
     /// How often each value occurs (strings and binaries by their bytes, others by their text).
-    public private(set) var frequencies: [ValueBytes: Int] = [:]
+    private let frequencies = ValueTally()
     /// At most this many values are counted in `frequencies` (nil: every one, as `stats` does).
     /// Past it the counts become a Misra-Gries summary: every value seen more often than once
     /// in `capacity + 1` stays among them, its count a lower bound until `recount` makes it exact.
     public let frequencyCapacity: Int?
     /// Whether more distinct values came than `frequencyCapacity` (then `distinct` is unknown).
     public private(set) var frequenciesOverflowed = false
-    private var recounted: [ValueBytes: Int] = [:]
+    /// Whether `recount` has started (and set the counts to 0).
+    private var recounting = false
     /// Collections: how many objects have each length.
     public private(set) var lengths: [Int: Int] = [:]
     /// Mixed: how many values of each type.
@@ -56,7 +57,7 @@ public final class PropertyStatistics {
     /// the rest through the column's reader.
     public func add(_ values: LeafValues, row: Int) throws(RealmFormatError) {
         if column.collection != nil {
-            guard case let .collection(collection) = try values.reader.value(at: row) else { nulls += 1; return }
+            guard case let .collection(collection) = try values.value(at: row) else { nulls += 1; return }
             count += 1
             lengths[collection.elementCount, default: 0] += 1
             return
@@ -87,17 +88,16 @@ public final class PropertyStatistics {
             if dateMaximum.map({ Self.order(date, $0) > 0 }) ?? true { dateMaximum = date }
             dateTotal += Int128(date.seconds) * 1_000_000_000 + Int128(date.nanoseconds)
         case .string, .binary:
-            guard let blob = try values.reader.blob(at: row), let bytes = blob.bytes else { nulls += 1; return }
+            guard try values.withBytes(at: row, tally) != nil else { nulls += 1; return }
             count += 1
-            tally(bytes)
         default:
-            let value = try values.reader.value(at: row)
+            let value = try values.value(at: row)
             guard value != .null else { nulls += 1; return }
             count += 1
             if column.type == .mixed {
                 types[Self.typeName(value), default: 0] += 1
             } else {
-                tally(Self.frequencyKey(value))
+                Self.frequencyKey(value).withUnsafeBytes(tally)
             }
         }
     }
@@ -111,42 +111,45 @@ public final class PropertyStatistics {
         }
     }
 
-    private func tally(_ bytes: [UInt8]) {
-        let bytes = ValueBytes(bytes)
-        if let capacity = frequencyCapacity, frequencies[bytes] == nil, frequencies.count >= capacity {
-            // A new value with no room: it and one of every candidate cancel out (each such step
-            // takes away as many counts as there are candidates, so they cost O(values) in all).
-            frequenciesOverflowed = true
-            frequencies = frequencies.compactMapValues { $0 > 1 ? $0 - 1 : nil }
+    private func tally(_ bytes: UnsafeRawBufferPointer) {
+        guard let capacity = frequencyCapacity else {
+            frequencies.add(bytes)
             return
         }
-        frequencies[bytes, default: 0] += 1
+        if frequencies.add(bytes, insertingNew: frequencies.distinct < capacity) { return }
+        // A new value with no room: it and one of every candidate cancel out (each such step
+        // takes away as many counts as there are candidates, so they cost O(values) in all).
+        frequenciesOverflowed = true
+        frequencies.reduceCounts(by: 1)
     }
+
+    /// How many distinct values were counted (all of them unless `frequenciesOverflowed`).
+    public var distinctValues: Int { frequencies.distinct }
 
     /// A second pass over the same rows after an overflow: counts the remaining candidates
     /// exactly (`finishRecount` puts those counts in `frequencies`).
     public func recount(_ values: LeafValues, row: Int) throws(RealmFormatError) {
         guard frequenciesOverflowed, column.collection == nil else { return }
-        let bytes: [UInt8]
+        if !recounting {
+            frequencies.resetCounts()
+            recounting = true
+        }
         switch column.type {
         case .int, .bool, .float, .double, .timestamp, .mixed: return
         case .string, .binary:
-            guard let blob = try values.reader.blob(at: row), let blobBytes = blob.bytes else { return }
-            bytes = blobBytes
+            _ = try values.withBytes(at: row) { frequencies.add($0, insertingNew: false) }
         default:
-            let value = try values.reader.value(at: row)
+            let value = try values.value(at: row)
             guard value != .null else { return }
-            bytes = Self.frequencyKey(value)
+            Self.frequencyKey(value).withUnsafeBytes { _ = frequencies.add($0, insertingNew: false) }
         }
-        let key = ValueBytes(bytes)
-        if frequencies[key] != nil { recounted[key, default: 0] += 1 }
     }
 
     /// The exact counts of the candidates, after `recount` has seen every row again.
     public func finishRecount() {
         guard frequenciesOverflowed else { return }
-        frequencies = recounted
-        recounted = [:]
+        frequencies.reduceCounts(by: 0)
+        recounting = false
     }
 
     static func order(_ left: Timestamp, _ right: Timestamp) -> Int {
@@ -182,23 +185,6 @@ public final class PropertyStatistics {
 
     /// The most common values, most frequent first (ties in byte order of the value).
     public func mostCommon(_ limit: Int) -> [(value: [UInt8], count: Int)] {
-        frequencies.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }
-            .prefix(limit).map { ($0.key.bytes, $0.value) }
-    }
-}
-
-/// A value's bytes as a dictionary key, hashed in one call over the buffer: `[UInt8]`'s own
-/// hash feeds the hasher a byte at a time, which was most of the time of counting a million
-/// distinct strings.
-public struct ValueBytes: Hashable, Sendable {
-    public let bytes: [UInt8]
-
-    public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(bytes.count)
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        frequencies.mostCommon(limit)
     }
 }

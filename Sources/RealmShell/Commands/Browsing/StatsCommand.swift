@@ -119,7 +119,7 @@ public enum StatsCommand {
                 if !types.isEmpty { rows.append(("types", types.map { "\($0.key) \($0.value)" }.joined(separator: ", "))) }
             default:
                 rows.append(("distinct", property.frequenciesOverflowed
-                    ? "more than \(property.frequencyCapacity ?? 0)" : String(property.frequencies.count)))
+                    ? "more than \(property.frequencyCapacity ?? 0)" : String(property.distinctValues)))
                 let common = property.mostCommon(commonValues).filter { $0.count > 1 }
                 if !common.isEmpty {
                     rows.append(("common", common.map { "\(shown($0.value, column: column, catalog: catalog)) (\($0.count))" }.joined(separator: ", ")))
