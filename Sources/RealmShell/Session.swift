@@ -191,7 +191,7 @@ public final class Session {
     func requireUnchangedFile() throws(BrowserError) {
         guard transaction == nil, !readsPinnedVersion, let file else { return }
         beforeVersionCheck?()
-        guard (try? FileVersion.current(path: file.path, key: file.mapped.key)) == file.openedVersion else {
+        guard (try? file.liveVersion()) == file.openedVersion else {
             throw .fileChanged(path: file.path, attempts: 1)
         }
         versionConfirmed = true

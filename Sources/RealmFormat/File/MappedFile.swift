@@ -21,6 +21,10 @@ public final class MappedFile: @unchecked Sendable {
     /// the commits and version checks that read or write pages again.
     public let decrypted: EncryptedFile?
     public let key: EncryptionKey?
+    /// The unencrypted file, kept open while it is mapped (-1 for an encrypted one): the
+    /// version checks before and after every command read the header through it instead of
+    /// opening the path each time (`FileVersion.current(path:descriptor:device:inode:)`).
+    public let descriptor: Int32
 
     /// Maps `path`; with a key, decrypts it instead (realm-file-format.md §11): every page once,
     /// into memory of its own, so that every reader above works on plaintext unchanged.
@@ -30,15 +34,15 @@ public final class MappedFile: @unchecked Sendable {
         self.path = path
         self.key = key
         if let key {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: MappedFile.errnoText()) }
-            defer { close(descriptor) }
+            let encrypted = open(path, O_RDONLY | O_CLOEXEC)
+            guard encrypted >= 0 else { throw .cannotOpen(path: path, reason: MappedFile.errnoText()) }
+            defer { close(encrypted) }
             var info = stat()
-            guard fstat(descriptor, &info) == 0 else { throw .cannotOpen(path: path, reason: MappedFile.errnoText()) }
+            guard fstat(encrypted, &info) == 0 else { throw .cannotOpen(path: path, reason: MappedFile.errnoText()) }
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             do throws(EncryptionError) {
-                let file = try EncryptedFile(descriptor: descriptor, key: key, zeroingDamagedPages: zeroingDamagedPages)
+                let file = try EncryptedFile(descriptor: encrypted, key: key, zeroingDamagedPages: zeroingDamagedPages)
                 decrypted = file
                 bytes = file.bytes
             } catch {
@@ -46,6 +50,7 @@ public final class MappedFile: @unchecked Sendable {
             }
             mapping = nil
             mappedLength = 0
+            descriptor = -1
             return
         }
         decrypted = nil
@@ -53,14 +58,16 @@ public final class MappedFile: @unchecked Sendable {
         guard fd >= 0 else {
             throw .cannotOpen(path: path, reason: MappedFile.errnoText())
         }
-        defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
+            close(fd)
             throw .cannotOpen(path: path, reason: MappedFile.errnoText())
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
             throw .cannotOpen(path: path, reason: "not a regular file")
         }
+        descriptor = fd
         let size = Int(info.st_size)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
@@ -72,6 +79,7 @@ public final class MappedFile: @unchecked Sendable {
         }
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
         guard let address, address != MAP_FAILED else {
+            close(fd)
             throw .cannotOpen(path: path, reason: "mmap failed: " + MappedFile.errnoText())
         }
         mapping = address
@@ -82,6 +90,7 @@ public final class MappedFile: @unchecked Sendable {
     }
 
     deinit {
+        if descriptor >= 0 { close(descriptor) }
         if let mapping {
             MappingGuard.unregister(start: UnsafeRawPointer(mapping))
             munmap(mapping, mappedLength)

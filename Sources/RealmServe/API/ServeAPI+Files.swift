@@ -12,7 +12,7 @@ extension ServeAPI {
     func version(_ request: HTTPRequest, writable: Bool) -> HTTPResponse {
         guard let file = session.catalog?.file else { return .error(500, "no file is open") }
         let shown = file.openedVersion.version
-        let live = (try? FileVersion.current(path: file.path, key: file.mapped.key))?.version ?? shown
+        let live = (try? file.liveVersion())?.version ?? shown
         let pending = session.pendingChanges.map(Self.string).joined(separator: ", ")
         return .json("{\"version\": \(live), \"shown\": \(shown), \"writable\": \(writable), \"pending\": [\(pending)]}")
     }

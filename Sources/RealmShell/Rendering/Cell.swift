@@ -4,6 +4,12 @@ import RealmInterchange
 /// people, the bare value for CSV and a JSON value for the JSON modes. Commands fill all three
 /// so that the mode alone decides what is printed.
 public struct Cell: Equatable, Sendable {
+    /// Equal when every form is: a JSON given and the same JSON made from `raw` are equal.
+    public static func == (left: Cell, right: Cell) -> Bool {
+        left.text == right.text && left.raw == right.raw && left.kind == right.kind && left.wholePrefix == right.wholePrefix
+            && left.shortText == right.shortText && left.json == right.json
+    }
+
     /// What color and alignment a value gets.
     public enum Kind: Equatable, Sendable { case text, number, null, link }
 
@@ -11,8 +17,18 @@ public struct Cell: Equatable, Sendable {
     public var text: String
     /// For CSV: the value itself, strings unescaped (RFC 4180 quoting keeps newlines), null empty.
     public var raw: String
-    /// A JSON value (json and jsonl modes).
-    public var json: String
+    /// A JSON value (json and jsonl modes); without one given, made from `raw` when asked for:
+    /// the table modes never ask, and encoding every cell anyway was a tenth of a lookup.
+    public var json: String {
+        get {
+            if let givenJSON { return givenJSON }
+            var string = ""
+            CanonicalValueEncoder.appendJSONString(raw, to: &string)
+            return string
+        }
+        set { givenJSON = newValue }
+    }
+    private var givenJSON: String?
     public var kind: Kind
     /// How many leading characters of `text` a narrow table may never cut: all of a number, a
     /// date, an id or a key; the `Class[N]` of an object reference (its label may be cut); none
@@ -27,13 +43,7 @@ public struct Cell: Equatable, Sendable {
                 shortText: String? = nil) {
         self.text = text
         self.raw = raw ?? text
-        if let json {
-            self.json = json
-        } else {
-            var string = ""
-            CanonicalValueEncoder.appendJSONString(raw ?? text, to: &string)
-            self.json = string
-        }
+        givenJSON = json
         self.kind = kind
         self.shortText = shortText
         switch kind {
@@ -45,9 +55,7 @@ public struct Cell: Equatable, Sendable {
 
     /// A string shown as it is (escaped where it holds control characters).
     public static func string(_ value: String) -> Cell {
-        var json = ""
-        CanonicalValueEncoder.appendJSONString(value, to: &json)
-        return Cell(text: ValueFormatter().escapeControlCharacters(value), raw: value, json: json)
+        Cell(text: ValueFormatter().escapeControlCharacters(value), raw: value)
     }
 
     public static func number(_ value: Int) -> Cell {

@@ -20,16 +20,16 @@ struct GridRenderer {
         // What no cut may take: all of a number, date or key, the Class[N] of a reference.
         var kept = rows.map { row in
             columns.indices.map { index -> Int in
-                guard index < row.count else { return 0 }
+                guard index < row.count, row[index].wholePrefix > 0 else { return 0 }
                 return TextWidth.of(String(row[index].text.prefix(row[index].wholePrefix)))
             }
         }
-        var texts = rows.map { row in
+        var texts = zip(rows, kept).map { row, keptWidths in
             columns.indices.map { index -> String in
                 let text = index < row.count ? row[index].text : ""
                 if frame == .markdown { return Self.escapeMarkdown(text) }
                 guard cutsCells, index < row.count else { return text }
-                return TextWidth.cut(text, to: max(1, style.maximumCellWidth, TextWidth.of(String(text.prefix(row[index].wholePrefix)))))
+                return TextWidth.cut(text, to: max(1, style.maximumCellWidth, keptWidths[index]))
             }
         }
         var kinds = rows.map { row in columns.indices.map { $0 < row.count ? row[$0].kind : .text } }

@@ -58,7 +58,7 @@ public enum ConsistentRead {
             }
             session.beforeVersionCheck?()
             // A command that confirmed its read before writing a file is done whatever happens later.
-            if session.versionConfirmed || (try? FileVersion.current(path: catalog.file.path, key: catalog.file.mapped.key)) == catalog.file.openedVersion {
+            if session.versionConfirmed || (try? catalog.file.liveVersion()) == catalog.file.openedVersion {
                 session.router.release(deliver: true)
                 if let failure { throw failure }
                 return .done(())
@@ -73,7 +73,7 @@ public enum ConsistentRead {
     /// Opens the newest version if another process committed since the file was opened.
     static func catchUp(_ session: Session) throws(BrowserError) {
         guard let file = session.file else { return }
-        if (try? FileVersion.current(path: file.path, key: file.mapped.key)) == file.openedVersion { return }
+        if (try? file.liveVersion()) == file.openedVersion { return }
         try reload(session, during: nil)
     }
 

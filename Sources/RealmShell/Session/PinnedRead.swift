@@ -53,7 +53,7 @@ struct PinnedRead {
     /// Whether `file` already reads the pinned version (same file, same top and version).
     private func matches(_ file: RealmFile) -> Bool {
         guard file.topRef == pin.topRef, UInt64(file.top?.version ?? 1) == pin.version,
-              let current = try? FileVersion.current(path: file.path, key: file.mapped.key) else { return false }
+              let current = try? file.liveVersion() else { return false }
         return current.inode == file.mapped.inode && current.device == file.mapped.device
     }
 

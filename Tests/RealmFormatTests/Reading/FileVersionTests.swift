@@ -13,8 +13,11 @@ struct FileVersionTests {
         guard Fixtures.requirePresent() else { return }
         let path = Fixtures.realmPath(fixture)
         let current = try FileVersion.current(path: path)
-        #expect(current == (try RealmFile(path: path)).openedVersion)
+        let file = try RealmFile(path: path)
+        #expect(current == file.openedVersion)
         #expect(current.version == version)
+        #expect(file.mapped.descriptor >= 0)
+        #expect(try file.liveVersion() == current, "through the mapping's descriptor")
     }
 
     @Test func legacyAndStreamingFilesToo() throws {
@@ -22,7 +25,9 @@ struct FileVersionTests {
         for name in ["test_upgrade_database_20", "test_upgrade_database_4_22", "test_upgrade_database_4_23",
                      "test_upgrade_database_1000_22", "test_upgrade_database_1000_23"] {
             let path = Fixtures.realmPath("legacy/" + name)
-            #expect(try FileVersion.current(path: path) == (try RealmFile(path: path)).openedVersion, "\(name)")
+            let file = try RealmFile(path: path)
+            #expect(try FileVersion.current(path: path) == file.openedVersion, "\(name)")
+            #expect(try file.liveVersion() == file.openedVersion, "\(name)")
         }
         let streaming = try TemporaryRealmCopy(bytes: try StreamingFormTests.streamingCopy(of: try Fixtures.bytes("tasks")),
                                                name: "tasks-streaming-version")
@@ -32,6 +37,7 @@ struct FileVersionTests {
         let current = try FileVersion.current(path: streaming.path)
         #expect(current == file.openedVersion)
         #expect(current.topRef == 4936 && current.version == 4, "the top ref comes from the footer")
+        #expect(try file.liveVersion() == current)
     }
 
     @Test func aCommitOrAReplacementChangesIt() throws {
@@ -44,6 +50,7 @@ struct FileVersionTests {
         try editor.set(.string("Aves"), column: try #require(table.column(named: "name")), table: table, key: 0)
         try editor.commit()
         let after = try FileVersion.current(path: copy.path)
+        #expect(try before.liveVersion() == after, "the descriptor kept open reads the commit")
         #expect(after != before.openedVersion)
         #expect(after.version == 4 && after.inode == before.openedVersion.inode)
         #expect(after == (try RealmFile(path: copy.path)).openedVersion)
@@ -54,5 +61,8 @@ struct FileVersionTests {
         let replaced = try FileVersion.current(path: copy.path)
         #expect(replaced.topRef == after.topRef && replaced.version == after.version)
         #expect(replaced != after)
+        // The old file's descriptor still reads the old inode; the path names the new one.
+        #expect(try before.liveVersion() == replaced)
+        #expect(try before.liveVersion() != before.openedVersion)
     }
 }

@@ -109,7 +109,7 @@ public enum DiffCommand {
                     : try engine.run(DiffTextRenderer(a: catalogA, b: catalogB, output: buffer))
             }
             session.beforeVersionCheck?()
-            if opened.allSatisfy({ (try? FileVersion.current(path: $0.path, key: $0.mapped.key)) == $0.openedVersion }) {
+            if opened.allSatisfy({ (try? $0.liveVersion()) == $0.openedVersion }) {
                 buffer.forEachPiece { session.output.write(bytes: $0) }
                 return result.identical
             }
