@@ -47,6 +47,9 @@ public struct QueryEngine {
                 try ordering.resolveLinks()
                 return ordering.apply(to: keys)
             }
+            if let plan = StreamingTop.plan(steps, objects: table.objects.count, paths: paths) {
+                return try top(table, kernel, plan)
+            }
             let (keys, ordering) = try scan(table, kernel, steps)
             try ordering.resolveLinks()
             return ordering.apply(to: keys)
@@ -74,6 +77,13 @@ public struct QueryEngine {
         } catch {
             throw .file(error)
         }
+    }
+
+    /// Whether `query` on `table` is answered by `StreamingTop` (for the tests that hold it to
+    /// the general path's answer).
+    func streamsTop(_ query: Query, on table: Table) throws(QueryError) -> Bool {
+        let steps = try bindDescriptors(query.descriptors, binder: PredicateBinder(file: file, arguments: []), table: table)
+        return StreamingTop.plan(steps, objects: table.objects.count, paths: paths) != nil
     }
 
     func compile(_ predicate: BoundPredicate, on table: Table) -> ScanKernel {

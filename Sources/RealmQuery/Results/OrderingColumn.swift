@@ -157,6 +157,18 @@ final class OrderingColumn {
         }
     }
 
+    /// Forgets the values collected so far, keeping the arrays' storage: `StreamingTop` reads
+    /// one leaf at a time into the same column.
+    func removeValues() {
+        integers.removeAll(keepingCapacity: true)
+        doubles.removeAll(keepingCapacity: true)
+        seconds.removeAll(keepingCapacity: true)
+        nanoseconds.removeAll(keepingCapacity: true)
+        strings.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        nulls.removeAll(keepingCapacity: true)
+    }
+
     /// Appends what `other` collected after what this one did: the parts of a split scan,
     /// put together in key order before links are resolved.
     func append(contentsOf other: OrderingColumn) {

@@ -1,0 +1,86 @@
+import Foundation
+import RealmFormat
+@testable import RealmQuery
+import Testing
+import TestSupport
+
+/// `SORT(p) LIMIT(k)` on a plain number, bool or date keeps only the best `k` of each scan run
+/// (`StreamingTop`); the answer must be the first `k` keys of `SORT(p)` without the LIMIT,
+/// which sorts every match (the general path): nulls first ascending and last descending, NaN
+/// after null, -0 equal to 0, ties in scan order, on one run and on three.
+///
+/// On a file of our own: 20,000 objects whose values repeat (so ties decide most places) and
+/// are null one time in ten, with keys as realm-core gives them (gaps between leaves).
+@Suite("SORT with a small LIMIT, streamed")
+struct StreamingTopTests {
+    static let objects = 20_000
+
+    final class Data {
+        let directory: ScratchDirectory
+        let file: RealmFile
+
+        init() throws {
+            directory = try ScratchDirectory()
+            var state: UInt64 = 33
+            func next() -> UInt64 {
+                state &+= 1
+                return ByteHash.mix(state)
+            }
+            func nullOr(_ value: RealmValue) -> NewValue { next() % 10 == 0 ? .scalar(.null) : .scalar(value) }
+            var columns: [[NewValue]] = Array(repeating: [], count: 6)
+            let doubles: [Double] = [-1.5, -0.0, 0.0, 2.25, .nan, -.infinity, .infinity, 7]
+            for _ in 0..<StreamingTopTests.objects {
+                columns[0].append(nullOr(.int(Int64(next() % 50) - 25)))
+                columns[1].append(.scalar(.int(Int64(bitPattern: next()))))
+                columns[2].append(nullOr(.double(doubles[Int(next() % UInt64(doubles.count))])))
+                columns[3].append(nullOr(.float(Float(Int(next() % 7) - 3) / 2)))
+                columns[4].append(nullOr(.timestamp(Timestamp(seconds: Int64(next() % 5) - 2, nanoseconds: Int32(next() % 3) * 400_000_000))))
+                columns[5].append(nullOr(.bool(next() % 2 == 0)))
+            }
+            let table = NewTable(name: "class_Reading", columns: [
+                NewColumn(name: "level", type: .int, isNullable: true),
+                NewColumn(name: "serial", type: .int),
+                NewColumn(name: "ratio", type: .double, isNullable: true),
+                NewColumn(name: "gain", type: .float, isNullable: true),
+                NewColumn(name: "taken", type: .timestamp, isNullable: true),
+                NewColumn(name: "valid", type: .bool, isNullable: true),
+            ], keys: (0..<Int64(StreamingTopTests.objects)).map(ObjectKeys.squeezed), values: columns, keySequence: Int64(StreamingTopTests.objects))
+            let path = directory.path + "/readings.realm"
+            try RealmFileWriter().write(tables: [table], to: path)
+            file = try RealmFile(path: path)
+        }
+    }
+
+
+    @Test(arguments: ["level", "serial", "ratio", "gain", "taken", "valid"])
+    func firstOfTheWholeSort(property: String) throws {
+        let data = try Data()
+        let table = try #require(data.file.table(named: "class_Reading"))
+        for predicate in ["TRUEPREDICATE", "level > 0", "valid == true OR level == nil"] {
+            for direction in ["ASC", "DESC"] {
+                let sorted = "\(predicate) SORT(\(property) \(direction))"
+                let whole = try QueryEngine(file: data.file).run(sorted, on: table)
+                #expect(whole.count > 1000, "\(sorted)")
+                for limit in [0, 1, 3, 100, 2499] {
+                    let text = "\(sorted) LIMIT(\(limit))"
+                    #expect(try QueryEngine(file: data.file).streamsTop(try Query.parse(text), on: table), "\(text)")
+                    for parts in [1, 3] {
+                        let top = try ParallelWork.$forcedParts.withValue(parts) { try QueryEngine(file: data.file).run(text, on: table) }
+                        #expect(top == Array(whole.prefix(limit)), "\(text) on \(parts) runs")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("not streamed: several keys, DISTINCT first, no LIMIT, a LIMIT of an eighth of the objects, two LIMITs")
+    func otherOrderingsTakeTheGeneralPath() throws {
+        let data = try Data()
+        let table = try #require(data.file.table(named: "class_Reading"))
+        for text in ["TRUEPREDICATE SORT(level ASC, serial ASC) LIMIT(5)", "TRUEPREDICATE DISTINCT(level) SORT(level ASC) LIMIT(5)",
+                     "TRUEPREDICATE SORT(level ASC) LIMIT(\(Self.objects / 8))", "TRUEPREDICATE SORT(level ASC)",
+                     "TRUEPREDICATE SORT(level ASC) LIMIT(5) LIMIT(3)"] {
+            #expect(try !QueryEngine(file: data.file).streamsTop(try Query.parse(text), on: table), "\(text)")
+        }
+    }
+}
