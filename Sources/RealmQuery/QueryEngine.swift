@@ -48,7 +48,7 @@ public struct QueryEngine {
                 return ordering.apply(to: keys)
             }
             if let plan = StreamingTop.plan(steps, objects: table.objects.count, paths: paths) {
-                return try top(table, kernel, plan)
+                return try top(table, kernel, plan).keys
             }
             let (keys, ordering) = try scan(table, kernel, steps)
             try ordering.resolveLinks()
@@ -74,6 +74,25 @@ public struct QueryEngine {
                 return total
             }
             return try count(table, kernel)
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    /// The first `count` keys of `query`, which sorts by one plain number, bool or date and
+    /// ends there, and how many objects it finds in all, from one scan that keeps only the best
+    /// `count` (`StreamingTop`): serve's first pages of a sorted class, without sorting ten
+    /// million objects to show a hundred. Nil for any other query, and for one an index answers
+    /// (its few candidates sort at once).
+    public func firstKeys(_ count: Int, of query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> (keys: [Int64], total: Int)? {
+        guard query.descriptors.count == 1, case .sort = query.descriptors[0].kind else { return nil }
+        let binder = PredicateBinder(file: file, arguments: arguments)
+        let predicate = try binder.bind(query.predicate, on: table)
+        let steps = try bindDescriptors(query.descriptors, binder: binder, table: table) + [.limit(count)]
+        guard let plan = StreamingTop.plan(steps, objects: table.objects.count, paths: paths) else { return nil }
+        do throws(RealmFormatError) {
+            guard try IndexPlanner(file: file).candidates(for: predicate) == nil else { return nil }
+            return try top(table, compile(predicate, on: table), plan)
         } catch {
             throw .file(error)
         }

@@ -29,15 +29,15 @@ extension QueryEngine {
     }
 
     /// `SORT(property) LIMIT(k)` over the whole table, each run keeping only its best `k`
-    /// matches (`StreamingTop`).
-    func top(_ table: Table, _ kernel: ScanKernel, _ plan: (path: BoundPath, ascending: Bool, limit: Int)) throws(RealmFormatError) -> [Int64] {
+    /// matches (`StreamingTop`); `total` counts every match.
+    func top(_ table: Table, _ kernel: ScanKernel, _ plan: (path: BoundPath, ascending: Bool, limit: Int)) throws(RealmFormatError) -> (keys: [Int64], total: Int) {
         let parts = try ScanSplit.runs(of: table, kernel)
         let runs = parts.map { _ in StreamingTop(path: plan.path, ascending: plan.ascending, limit: plan.limit, paths: paths) }
         let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
         try ScanSplit.each(parts, of: table, kernels: kernels) { index, leafKeys, rows, scope throws(RealmFormatError) in
             try runs[index].add(leafKeys, rows, scope)
         }
-        return StreamingTop.keys(of: runs)
+        return (StreamingTop.keys(of: runs), runs.reduce(0) { $0 + $1.matches })
     }
 
     /// The number of matching objects, counted leaf by leaf (no keys held).

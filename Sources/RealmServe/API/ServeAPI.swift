@@ -114,18 +114,20 @@ struct ServeAPI {
             let table = try catalog.table(named: name)
             let rows = ServeObjectRows(table: table, catalog: catalog)
             let keys: [Int64]
+            let total: Int
             do throws(QueryError) {
-                keys = try queryKeys(text, on: table, catalog: catalog)
+                (keys, total) = try queryPage(text, on: table, catalog: catalog, through: page.offset + page.limit)
             } catch {
                 if case let .file(fileError) = error { throw .file(fileError) }
                 failure = error
                 keys = []
+                total = 0
             }
             if failure == nil, page.offset < keys.count {
                 _ = try ResultListing.rows(QueryResult(table: table, keys: keys), from: page.offset, to: page.offset + page.limit,
                                            catalog: catalog, into: rows)
             }
-            return "{\"class\": \(Self.string(name)), \"count\": \(keys.count), \"offset\": \(page.offset), \(rows.members)}"
+            return "{\"class\": \(Self.string(name)), \"count\": \(total), \"offset\": \(page.offset), \(rows.members)}"
         }
         guard let failure else { return response }
         var extra = ""
@@ -139,10 +141,27 @@ struct ServeAPI {
     /// The keys `text` finds in `table`, from the cache while the file keeps its version.
     func queryKeys(_ text: String, on table: Table, catalog: Catalog) throws(QueryError) -> [Int64] {
         try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
-            let (query, arguments) = try QueryArguments.parse(text)
-            return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
+            try Self.run(text, on: table, catalog: catalog)
         }
     }
+
+    static func run(_ text: String, on table: Table, catalog: Catalog) throws(QueryError) -> [Int64] {
+        let (query, arguments) = try QueryArguments.parse(text)
+        return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
+    }
+
+    /// At least the first `through` keys `text` finds in `table` (all of them when fewer) and
+    /// how many it finds: a query sorted by one number, bool or date keeps only its first keys
+    /// until a page past them is asked for (`ServeQueryCache.page`).
+    func queryPage(_ text: String, on table: Table, catalog: Catalog, through: Int) throws(QueryError) -> (keys: [Int64], total: Int) {
+        try queries.page(className: table.name, text: text, version: catalog.file.openedVersion, through: through, first: { () throws(QueryError) in
+            let (query, arguments) = try QueryArguments.parse(text)
+            return try QueryEngine(file: catalog.file).firstKeys(max(through, Self.firstKeys), of: query, on: table, arguments: arguments)
+        }, run: { () throws(QueryError) in try Self.run(text, on: table, catalog: catalog) })
+    }
+
+    /// Keys kept by a sorted query's first run: ten pages of the grid.
+    static let firstKeys = 1000
 
     /// Runs `body` as a read command (one version of the file, read again after another
     /// process commits; each run builds its answer afresh) and answers with the JSON it returns.
