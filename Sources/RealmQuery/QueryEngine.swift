@@ -79,10 +79,10 @@ public struct QueryEngine {
         }
     }
 
-    /// The first `count` keys of `query`, which sorts by one plain number, bool or date and
-    /// ends there, and how many objects it finds in all, from one scan that keeps only the best
-    /// `count` (`StreamingTop`): serve's first pages of a sorted class, without sorting ten
-    /// million objects to show a hundred. Nil for any other query, and for one an index answers
+    /// The first `count` keys of `query`, which sorts by one plain number, bool, date or string
+    /// and ends there, and how many objects it finds in all, from one scan that keeps only the
+    /// best `count` (`StreamingTop`): serve's first pages of a sorted class, without sorting
+    /// ten million objects to show a hundred. Nil for any other query, and for one an index answers
     /// (its few candidates sort at once).
     public func firstKeys(_ count: Int, of query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> (keys: [Int64], total: Int)? {
         guard query.descriptors.count == 1, case .sort = query.descriptors[0].kind else { return nil }

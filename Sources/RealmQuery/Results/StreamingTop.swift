@@ -1,15 +1,17 @@
 import RealmFormat
 
-/// `SORT(property) LIMIT(k)` on a plain number, bool or date of the scanned class, without
-/// holding every match: each run of the scan keeps only its best `k` as it goes (a heap with
-/// the entry that comes last on top), and the runs' best are sorted together at the end.
+/// `SORT(property) LIMIT(k)` on a plain number, bool, date or string of the scanned class,
+/// without holding every match: each run of the scan keeps only its best `k` as it goes (a
+/// heap with the entry that comes last on top), and the runs' best are sorted together at the
+/// end.
 ///
 /// The general path keeps a key, a value, a match number and a sort entry for every match and
 /// then selects; at 10,000,000 objects that was 330 MB of fresh memory, and the page faults of
 /// filling it were most of the query (perf: `clear_page`, `exc_page_fault`). The order is the
-/// same `SortEntry` order (group, numbers, then the match's place in scan order), so the
-/// result is the same keys in the same order: a run numbers its matches from 0, and the runs'
-/// places are shifted by the matches of the runs before them before they are put together.
+/// same `SortEntry` order (group, numbers, for strings the whole bytes where the first 16 are
+/// equal, then the match's place in scan order), so the result is the same keys in the same
+/// order: a run numbers its matches from 0, and the runs' places are shifted by the matches of
+/// the runs before them before they are put together.
 final class StreamingTop {
     /// A LIMIT this large or larger takes the general path (the heap would hold most matches).
     static let largestLimit = 100_000
@@ -17,9 +19,11 @@ final class StreamingTop {
     let column: OrderingColumn
     let ascending: Bool
     let limit: Int
-    /// At most `limit` entries; `match` is the entry's slot in `keys`.
+    /// At most `limit` entries; `match` is the entry's slot in `keys` (and `strings`).
     private var heap: [SortEntry] = []
     private var keys: [Int64] = []
+    /// Strings: each slot's value, in place in the mapping (as the general path keeps them).
+    private var strings: [StringKey] = []
     private var leafKeys: [Int64] = []
     private var leafMatches: [Int] = []
     /// Matches seen by this run so far.
@@ -31,7 +35,7 @@ final class StreamingTop {
         guard steps.count == 2, case let .sort(sortKeys) = steps[0], sortKeys.count == 1, case let .limit(limit) = steps[1],
               limit >= 0, limit < largestLimit, limit < objects / 8 else { return nil }
         let column = OrderingColumn(path: sortKeys[0].path, paths: paths)
-        guard column.hops.isEmpty, column.column != nil, [.integer, .bool, .double, .timestamp].contains(column.kind) else { return nil }
+        guard column.hops.isEmpty, column.column != nil, column.kind != .general else { return nil }
         return (sortKeys[0].path, sortKeys[0].ascending, limit)
     }
 
@@ -41,9 +45,21 @@ final class StreamingTop {
         self.limit = limit
     }
 
+    /// Whether `a` (a string `x` for string keys) comes before `b` (`y`).
+    @inline(__always)
+    private func precedes(_ a: SortEntry, _ x: StringKey?, _ b: SortEntry, _ y: StringKey?) -> Bool {
+        if let order = AscendingEntries().byNumbers(a, b, ascending: ascending) { return order }
+        if let x, let y {
+            let order = x.withBytes { first in y.withBytes { second in OrderingColumn.order(first, second) } }
+            if order != 0 { return ascending ? order < 0 : order > 0 }
+        }
+        return a.place < b.place
+    }
+
+    /// Whether heap entries `a` and `b` are in order.
     @inline(__always)
     private func precedes(_ a: SortEntry, _ b: SortEntry) -> Bool {
-        ascending ? AscendingEntries().precedes(a, b) : DescendingEntries().precedes(a, b)
+        strings.isEmpty ? precedes(a, nil, b, nil) : precedes(a, strings[Int(a.match)], b, strings[Int(b.match)])
     }
 
     /// Takes in the selected rows of one leaf.
@@ -56,19 +72,23 @@ final class StreamingTop {
         try column.append(rows, scope)
         if leafMatches.count != selected { leafMatches = Array(0..<selected) }
         guard let entries = column.sortEntries(for: leafMatches) else { return }
+        let leafStrings = column.kind == .string ? column.strings : []
         self.leafKeys.removeAll(keepingCapacity: true)
         rows.appendKeys(leafKeys, to: &self.leafKeys)
         for (index, found) in entries.enumerated() {
             var entry = found
             entry.place = Int32(truncatingIfNeeded: matches + index)
+            let string = leafStrings.isEmpty ? nil : leafStrings[index]
             if heap.count < limit {
                 entry.match = Int32(truncatingIfNeeded: keys.count)
                 keys.append(self.leafKeys[index])
+                if let string { strings.append(string) }
                 heap.append(entry)
                 siftUp(heap.count - 1)
-            } else if precedes(entry, heap[0]) {
+            } else if precedes(entry, string, heap[0], strings.isEmpty ? nil : strings[Int(heap[0].match)]) {
                 entry.match = heap[0].match
                 keys[Int(entry.match)] = self.leafKeys[index]
+                if let string { strings[Int(entry.match)] = string }
                 heap[0] = entry
                 siftDown(0)
             }
@@ -80,6 +100,7 @@ final class StreamingTop {
         guard let first = runs.first else { return [] }
         var entries: [SortEntry] = []
         var keys: [Int64] = []
+        var strings: [StringKey] = []
         var before = 0
         for run in runs {
             for found in run.heap {
@@ -87,11 +108,21 @@ final class StreamingTop {
                 entry.place = Int32(truncatingIfNeeded: Int(found.place) + before)
                 entry.match = Int32(truncatingIfNeeded: keys.count)
                 keys.append(run.keys[Int(found.match)])
+                if !run.strings.isEmpty { strings.append(run.strings[Int(found.match)]) }
                 entries.append(entry)
             }
             before += run.matches
         }
-        if first.ascending { EntrySorter(order: AscendingEntries()).sort(&entries) } else { EntrySorter(order: DescendingEntries()).sort(&entries) }
+        if first.column.kind == .string {
+            let order = EntryOrder(ascending: first.ascending) { a, b in
+                strings[Int(a.match)].withBytes { x in strings[Int(b.match)].withBytes { y in OrderingColumn.order(x, y) } }
+            }
+            EntrySorter(order: order).sort(&entries)
+        } else if first.ascending {
+            EntrySorter(order: AscendingEntries()).sort(&entries)
+        } else {
+            EntrySorter(order: DescendingEntries()).sort(&entries)
+        }
         return entries.prefix(first.limit).map { keys[Int($0.match)] }
     }
 

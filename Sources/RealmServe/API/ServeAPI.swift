@@ -151,8 +151,8 @@ struct ServeAPI {
     }
 
     /// At least the first `through` keys `text` finds in `table` (all of them when fewer) and
-    /// how many it finds: a query sorted by one number, bool or date keeps only its first keys
-    /// until a page past them is asked for (`ServeQueryCache.page`).
+    /// how many it finds: a query sorted by one number, bool, date or string keeps only its
+    /// first keys until a page past them is asked for (`ServeQueryCache.page`).
     func queryPage(_ text: String, on table: Table, catalog: Catalog, through: Int) throws(QueryError) -> (keys: [Int64], total: Int) {
         try queries.page(className: table.name, text: text, version: catalog.file.openedVersion, through: through, first: { () throws(QueryError) in
             let (query, arguments) = try QueryArguments.parse(text)

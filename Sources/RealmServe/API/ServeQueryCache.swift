@@ -6,9 +6,10 @@ import RealmFormat
 /// objects runs once, then every page is a slice of its keys. Valid only for the version the
 /// query read; another process's commit (a new `openedVersion`) runs it afresh.
 ///
-/// A query that sorts by one number, bool or date may first keep only its first keys and the
-/// number of objects it finds (`QueryEngine.firstKeys`): the first pages of ten million objects
-/// sorted then need no sort of them all, which runs once a page past those keys is asked for.
+/// A query that sorts by one number, bool, date or string may first keep only its first keys
+/// and the number of objects it finds (`QueryEngine.firstKeys`): the first pages of ten million
+/// objects sorted then need no sort of them all, which runs once a page past those keys is
+/// asked for.
 final class ServeQueryCache {
     private struct Entry {
         let className: String

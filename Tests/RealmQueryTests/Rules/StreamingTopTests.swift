@@ -4,10 +4,11 @@ import RealmFormat
 import Testing
 import TestSupport
 
-/// `SORT(p) LIMIT(k)` on a plain number, bool or date keeps only the best `k` of each scan run
-/// (`StreamingTop`); the answer must be the first `k` keys of `SORT(p)` without the LIMIT,
-/// which sorts every match (the general path): nulls first ascending and last descending, NaN
-/// after null, -0 equal to 0, ties in scan order, on one run and on three.
+/// `SORT(p) LIMIT(k)` on a plain number, bool, date or string keeps only the best `k` of each
+/// scan run (`StreamingTop`); the answer must be the first `k` keys of `SORT(p)` without the
+/// LIMIT, which sorts every match (the general path): nulls first ascending and last
+/// descending, NaN after null, -0 equal to 0, strings by all their bytes (past the 16 a sort
+/// entry holds), ties in scan order, on one run and on three.
 ///
 /// On a file of our own: 20,000 objects whose values repeat (so ties decide most places) and
 /// are null one time in ten, with keys as realm-core gives them (gaps between leaves).
@@ -27,7 +28,11 @@ struct StreamingTopTests {
                 return ByteHash.mix(state)
             }
             func nullOr(_ value: RealmValue) -> NewValue { next() % 10 == 0 ? .scalar(.null) : .scalar(value) }
-            var columns: [[NewValue]] = Array(repeating: [], count: 6)
+            var columns: [[NewValue]] = Array(repeating: [], count: 7)
+            // Strings whose first 16 bytes tie (the whole bytes decide), one a prefix of another,
+            // one with a zero byte, one long enough for the leaf's big-blob layout.
+            let texts = ["", "a", "ab", "ab\u{0}", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopr", "B", "é",
+                         String(repeating: "z", count: 70), "abcdefghijklmnop\u{0}"]
             let doubles: [Double] = [-1.5, -0.0, 0.0, 2.25, .nan, -.infinity, .infinity, 7]
             for _ in 0..<StreamingTopTests.objects {
                 columns[0].append(nullOr(.int(Int64(next() % 50) - 25)))
@@ -36,6 +41,7 @@ struct StreamingTopTests {
                 columns[3].append(nullOr(.float(Float(Int(next() % 7) - 3) / 2)))
                 columns[4].append(nullOr(.timestamp(Timestamp(seconds: Int64(next() % 5) - 2, nanoseconds: Int32(next() % 3) * 400_000_000))))
                 columns[5].append(nullOr(.bool(next() % 2 == 0)))
+                columns[6].append(nullOr(.string(texts[Int(next() % UInt64(texts.count))])))
             }
             let table = NewTable(name: "class_Reading", columns: [
                 NewColumn(name: "level", type: .int, isNullable: true),
@@ -44,6 +50,7 @@ struct StreamingTopTests {
                 NewColumn(name: "gain", type: .float, isNullable: true),
                 NewColumn(name: "taken", type: .timestamp, isNullable: true),
                 NewColumn(name: "valid", type: .bool, isNullable: true),
+                NewColumn(name: "label", type: .string, isNullable: true),
             ], keys: (0..<Int64(StreamingTopTests.objects)).map(ObjectKeys.squeezed), values: columns, keySequence: Int64(StreamingTopTests.objects))
             let path = directory.path + "/readings.realm"
             try RealmFileWriter().write(tables: [table], to: path)
@@ -52,7 +59,7 @@ struct StreamingTopTests {
     }
 
 
-    @Test(arguments: ["level", "serial", "ratio", "gain", "taken", "valid"])
+    @Test(arguments: ["level", "serial", "ratio", "gain", "taken", "valid", "label"])
     func firstOfTheWholeSort(property: String) throws {
         let data = try Data()
         let table = try #require(data.file.table(named: "class_Reading"))
