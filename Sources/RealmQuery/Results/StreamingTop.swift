@@ -72,25 +72,53 @@ final class StreamingTop {
         try column.append(rows, scope)
         if leafMatches.count != selected { leafMatches = Array(0..<selected) }
         guard let entries = column.sortEntries(for: leafMatches) else { return }
-        let leafStrings = column.kind == .string ? column.strings : []
         self.leafKeys.removeAll(keepingCapacity: true)
         rows.appendKeys(leafKeys, to: &self.leafKeys)
+        guard column.kind == .string else {
+            if ascending { addNumbers(entries, AscendingEntries()) } else { addNumbers(entries, DescendingEntries()) }
+            return
+        }
+        let leafStrings = column.strings
         for (index, found) in entries.enumerated() {
             var entry = found
             entry.place = Int32(truncatingIfNeeded: matches + index)
-            let string = leafStrings.isEmpty ? nil : leafStrings[index]
+            let string = leafStrings[index]
             if heap.count < limit {
                 entry.match = Int32(truncatingIfNeeded: keys.count)
                 keys.append(self.leafKeys[index])
-                if let string { strings.append(string) }
+                strings.append(string)
                 heap.append(entry)
                 siftUp(heap.count - 1)
-            } else if precedes(entry, string, heap[0], strings.isEmpty ? nil : strings[Int(heap[0].match)]) {
+            } else if precedes(entry, string, heap[0], strings[Int(heap[0].match)]) {
                 entry.match = heap[0].match
                 keys[Int(entry.match)] = self.leafKeys[index]
-                if let string { strings[Int(entry.match)] = string }
+                strings[Int(entry.match)] = string
                 heap[0] = entry
                 siftDown(0)
+            }
+        }
+    }
+
+    /// `add` for numbers, bools and dates, whose entries alone decide: the order's own
+    /// comparison, and a match that does not beat the heap's top (most of them, once the heap
+    /// is full) costs one comparison.
+    @inline(__always)
+    private func addNumbers<Order: EntryOrdering>(_ entries: [SortEntry], _ order: Order) {
+        let first = matches
+        for index in entries.indices {
+            var entry = entries[index]
+            entry.place = Int32(truncatingIfNeeded: first &+ index)
+            if heap.count == limit {
+                guard order.precedes(entry, heap[0]) else { continue }
+                entry.match = heap[0].match
+                keys[Int(entry.match)] = leafKeys[index]
+                heap[0] = entry
+                siftDown(0)
+            } else {
+                entry.match = Int32(truncatingIfNeeded: keys.count)
+                keys.append(leafKeys[index])
+                heap.append(entry)
+                siftUp(heap.count - 1)
             }
         }
     }
