@@ -15,6 +15,16 @@ public struct CollectionElements: Sendable {
         self.kind = kind
     }
 
+    /// For a list or set column of the table `leaf` belongs to; nil as `init(column:file:)`.
+    public init?(column: Column, in leaf: ClusterLeaf) {
+        guard let kind = column.collection, kind != .dictionary,
+              let encoding = LeafEncoding.collectionElement(column.type, nullable: column.isNullable,
+                                                            linkTarget: column.targetTableKey ?? 0) else { return nil }
+        file = leaf.node.file
+        self.encoding = encoding
+        self.kind = kind
+    }
+
     /// For a backlink column: the keys of the linking objects.
     public init(backlinksIn file: RealmFile) {
         self.file = file.mapped.bytes

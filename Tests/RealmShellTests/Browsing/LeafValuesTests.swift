@@ -57,7 +57,8 @@ struct LeafValuesTests {
     }
 
     /// Strings and binaries (short, small, big and enumerated leaves): the bytes `withBytes`
-    /// lends are the reader's; every other column's `value(at:)` is the reader's value.
+    /// lends are the reader's; every other column's `value(at:)` is the reader's value, and a
+    /// list's, set's or dictionary's `collectionSize(at:)` the reader's length.
     @Test(arguments: ["alltypes", "big", "demo", "history", "species", "tasks",
                       "legacy/test_upgrade_database_1000_22", "legacy/test_upgrade_database_1000_23"])
     func bytesAndValuesAsTheReader(file name: String) throws {
@@ -65,6 +66,7 @@ struct LeafValuesTests {
         let file = try RealmFile(path: Fixtures.realmPath(name))
         var strings = 0
         var nulls = 0
+        var collections = 0
         for table in file.tables {
             for column in table.columns where column.type != .backlink {
                 try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
@@ -73,6 +75,11 @@ struct LeafValuesTests {
                     for row in 0..<leaf.count {
                         let place = "\(name) \(table.className).\(column.name) row \(row)"
                         #expect(Self.same(try inPlace.value(at: row), try reader.value(at: row)), "\(place)")
+                        if column.collection != nil {
+                            let size = try inPlace.collectionSize(at: row)
+                            #expect(size == (try reader.value(at: row) == .null ? nil : try reader.collectionSize(at: row)), "\(place)")
+                            if (size ?? 0) > 0 { collections += 1 }
+                        }
                         guard column.collection == nil, column.type == .string || column.type == .binary else { continue }
                         let bytes = try inPlace.withBytes(at: row) { Array($0) }
                         #expect(bytes == (try reader.blob(at: row)?.bytes), "\(place)")
@@ -84,5 +91,6 @@ struct LeafValuesTests {
         }
         if name != "legacy/test_upgrade_database_1000_22", name != "legacy/test_upgrade_database_1000_23" { #expect(strings > 0) }
         if name == "alltypes" { #expect(nulls > 0, "alltypes has null strings and binaries") }
+        if ["alltypes", "big", "demo", "tasks"].contains(name) { #expect(collections > 0, "\(name) has lists") }
     }
 }

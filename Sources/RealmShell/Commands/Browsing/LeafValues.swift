@@ -1,88 +1,107 @@
 import RealmFormat
 
 /// One column's values in one cluster leaf, for `stats` and serve's charts, which read every
-/// value of a column (10,000,000 at a time): numbers, bools, dates, strings and binaries
-/// straight from the leaf's layout (`ClusterLeaf.scan`, checked once per leaf), everything
-/// else through the column's `ColumnLeafReader`, with the same answers.
+/// value of a column (10,000,000 at a time): numbers, bools, dates, strings, binaries and the
+/// lengths of lists and sets straight from the leaf's layout (`ClusterLeaf.scan`, checked once
+/// per leaf), everything else through the column's `ColumnLeafReader`, with the same answers.
 ///
-/// Through the reader, each read bound its decoded leaf out of an enum, which copied it: a
-/// memmove per value, 47% of a chart of 1,000,000 integers (perf); and a string came back as
-/// an array of its bytes. The reader is only made for the layouts read through it: making it
-/// for every leaf decoded the leaf a second time.
+/// Each layout's parts are stored fields beside a payload-free `Kind`, not an enum with
+/// payloads: binding a payload out of an enum copies the whole enum for every row (a memmove
+/// per value: 47% of a chart of 1,000,000 integers through the reader's enum, 39% of one of
+/// list lengths, and a chart of integers took twice as long once the enum also held a blob
+/// layout). The reader is only made for the layouts read through it.
 public struct LeafValues {
-    /// The in-place layouts read here; small, so a switch per value copies little.
-    private enum Layout {
-        case integers(PackedIntegers, nullValue: Int64?)
-        case bools(PackedIntegers)
-        case floats(FloatingScan)
-        case doubles(FloatingScan)
-        case timestamps(seconds: PackedIntegers, nullValue: Int64, nanoseconds: PackedIntegers)
-        case blobs(BlobScan)
-        case enumerated(indexes: PackedIntegers, values: BlobScan)
-        case absent
-        case reader(ColumnLeafReader)
+    private enum Kind {
+        case integers, bools, floats, doubles, timestamps, blobs, enumerated, collections, absent, reader
     }
 
-    private let layout: Layout
+    private let kind: Kind
     private let column: Column
+    /// Integers and bools; dates' seconds; enumerated strings' indexes; lists' and sets' refs.
+    private let packed: PackedIntegers?
+    /// Dates' nanoseconds.
+    private let nanoseconds: PackedIntegers?
+    /// The value standing for null in `packed` (nullable integers, dates).
+    private let nullValue: Int64?
+    private let floating: FloatingScan?
+    /// Strings and binaries; enumerated strings' distinct values.
+    private let blobs: BlobScan?
+    /// Lists and sets: where each row's collection is read from its root.
+    private let elements: CollectionElements?
+    private let reader: ColumnLeafReader?
 
     public init(leaf: ClusterLeaf, column: Column) throws(RealmFormatError) {
         self.column = column
-        guard column.collection == nil, [.int, .bool, .float, .double, .timestamp, .string, .binary].contains(column.type) else {
-            layout = .reader(try ColumnLeafReader(leaf: leaf, column: column))
-            return
+        var kind = Kind.reader
+        var packed: PackedIntegers?
+        var nanoseconds: PackedIntegers?
+        var nullValue: Int64?
+        var floating: FloatingScan?
+        var blobs: BlobScan?
+        var elements: CollectionElements?
+        let inPlace = column.collection == nil
+            ? [.int, .bool, .float, .double, .timestamp, .string, .binary].contains(column.type)
+            : CollectionElements(column: column, in: leaf) != nil
+        if inPlace {
+            switch try leaf.scan(column) {
+            case let .integers(values, null) where column.type == .int: (kind, packed, nullValue) = (.integers, values, null)
+            case let .bools(values): (kind, packed) = (.bools, values)
+            case let .floats(values): (kind, floating) = (.floats, values)
+            case let .doubles(values): (kind, floating) = (.doubles, values)
+            case let .timestamps(seconds, null, nanos): (kind, packed, nullValue, nanoseconds) = (.timestamps, seconds, null, nanos)
+            case let .blobs(values): (kind, blobs) = (.blobs, values)
+            case let .enumerated(indexes, values): (kind, packed, blobs) = (.enumerated, indexes, values)
+            case let .collections(refs, _):
+                (kind, packed, elements) = (.collections, refs, CollectionElements(column: column, in: leaf))
+            case .absent: kind = .absent
+            default: kind = .reader
+            }
         }
-        switch try leaf.scan(column) {
-        case let .integers(values, nullValue) where column.type == .int: layout = .integers(values, nullValue: nullValue)
-        case let .bools(values): layout = .bools(values)
-        case let .floats(values): layout = .floats(values)
-        case let .doubles(values): layout = .doubles(values)
-        case let .timestamps(seconds, nullValue, nanoseconds): layout = .timestamps(seconds: seconds, nullValue: nullValue, nanoseconds: nanoseconds)
-        case let .blobs(values): layout = .blobs(values)
-        case let .enumerated(indexes, values): layout = .enumerated(indexes: indexes, values: values)
-        case .absent: layout = .absent
-        default: layout = .reader(try ColumnLeafReader(leaf: leaf, column: column))
-        }
+        self.kind = kind
+        self.packed = packed
+        self.nanoseconds = nanoseconds
+        self.nullValue = nullValue
+        self.floating = floating
+        self.blobs = blobs
+        self.elements = elements
+        reader = kind == .reader ? try ColumnLeafReader(leaf: leaf, column: column) : nil
     }
 
     /// Int and bool columns: as `ColumnLeafReader.integer(at:)`.
     public func integer(at row: Int) throws(RealmFormatError) -> Int64? {
-        switch layout {
-        case let .integers(values, nullValue):
-            let value = values[row]
+        switch kind {
+        case .integers:
+            guard let value = packed?[row] else { return nil }
             return value == nullValue ? nil : value
-        case let .bools(values):
-            let value = values[row]
+        case .bools:
+            guard let value = packed?[row] else { return nil }
             return value > 1 ? nil : value
-        case .absent: return nil
-        case let .reader(reader): return try reader.integer(at: row)
+        case .reader: return try reader?.integer(at: row)
         default: return nil
         }
     }
 
     /// Float and double columns: as `ColumnLeafReader.floatingPoint(at:)`.
     public func floatingPoint(at row: Int) throws(RealmFormatError) -> Double? {
-        switch layout {
-        case let .floats(values):
-            let bits = values.floatBits(row)
-            return bits == FloatingScan.floatNull ? nil : Double(Float(bitPattern: bits))
-        case let .doubles(values):
-            let bits = values.doubleBits(row)
-            return bits == FloatingScan.doubleNull ? nil : Double(bitPattern: bits)
-        case .absent: return nil
-        case let .reader(reader): return try reader.floatingPoint(at: row)
+        switch kind {
+        case .floats:
+            guard let bits = floating?.floatBits(row), bits != FloatingScan.floatNull else { return nil }
+            return Double(Float(bitPattern: bits))
+        case .doubles:
+            guard let bits = floating?.doubleBits(row), bits != FloatingScan.doubleNull else { return nil }
+            return Double(bitPattern: bits)
+        case .reader: return try reader?.floatingPoint(at: row)
         default: return nil
         }
     }
 
     /// Date columns: as `ColumnLeafReader.timestamp(at:)`.
     public func timestamp(at row: Int) throws(RealmFormatError) -> Timestamp? {
-        switch layout {
-        case let .timestamps(seconds, nullValue, nanoseconds):
-            let second = seconds[row]
-            return second == nullValue ? nil : Timestamp(seconds: second, nanoseconds: Int32(truncatingIfNeeded: nanoseconds[row]))
-        case .absent: return nil
-        case let .reader(reader): return try reader.timestamp(at: row)
+        switch kind {
+        case .timestamps:
+            guard let second = packed?[row], second != nullValue, let nanosecond = nanoseconds?[row] else { return nil }
+            return Timestamp(seconds: second, nanoseconds: Int32(truncatingIfNeeded: nanosecond))
+        case .reader: return try reader?.timestamp(at: row)
         default: return nil
         }
     }
@@ -90,46 +109,66 @@ public struct LeafValues {
     /// String and binary columns: `body` called with the value's bytes (in place when the leaf
     /// keeps them in one piece), nil for null; the bytes of `ColumnLeafReader.blob(at:)`.
     public func withBytes<Result>(at row: Int, _ body: (UnsafeRawBufferPointer) -> Result) throws(RealmFormatError) -> Result? {
-        let values: BlobScan
         var index = row
-        switch layout {
-        case let .blobs(blobs):
-            values = blobs
-        case let .enumerated(indexes, blobs):
-            let position = indexes[row]
-            guard position >= 0, position < Int64(blobs.count) else {
-                throw .elementOutOfRange(ref: 0, index: Int(truncatingIfNeeded: position), size: blobs.count)
+        switch kind {
+        case .blobs:
+            break
+        case .enumerated:
+            guard let position = packed?[row], let count = blobs?.count else { return nil }
+            guard position >= 0, position < Int64(count) else {
+                throw .elementOutOfRange(ref: 0, index: Int(truncatingIfNeeded: position), size: count)
             }
-            values = blobs
             index = Int(position)
-        case let .reader(reader):
-            guard let bytes = try reader.blob(at: row)?.bytes else { return nil }
+        case .reader:
+            guard let bytes = try reader?.blob(at: row)?.bytes else { return nil }
             return bytes.withUnsafeBytes(body)
         default:
             return nil
         }
-        switch try values.contiguous(index) {
-        case .null: return nil
-        case let .bytes(bytes): return body(bytes)
-        case .chunked:
-            guard let bytes = try values.element(index).bytes else { return nil }
+        switch try blobs?.contiguous(index) {
+        case let .bytes(bytes)?: return body(bytes)
+        case .chunked?:
+            guard let bytes = try blobs?.element(index).bytes else { return nil }
             return bytes.withUnsafeBytes(body)
+        case .null?, nil: return nil
         }
+    }
+
+    /// List, set and dictionary columns: the length of row `row`'s collection (0 when it has
+    /// none), nil when the leaf has no node for the column; `value(at:)`'s `elementCount`.
+    public func collectionSize(at row: Int) throws(RealmFormatError) -> Int? {
+        switch kind {
+        case .collections: return try collectionLength(row)
+        case .absent: return nil
+        default:
+            guard case let .collection(summary) = try value(at: row) else { return nil }
+            return summary.elementCount
+        }
+    }
+
+    private func collectionLength(_ row: Int) throws(RealmFormatError) -> Int {
+        guard let count = packed?.count, row >= 0, row < count else { throw .elementOutOfRange(ref: 0, index: row, size: packed?.count ?? 0) }
+        guard let refs = packed, let root = ColumnScan.collectionRoot(refs, row) else { return 0 }
+        return try elements?.count(root: root) ?? 0
     }
 
     /// The value of any column, as `ColumnLeafReader.value(at:)` gives it: collections as
     /// their summary (the only layout `stats` reads this way besides Mixed and the types
     /// counted by their text).
     public func value(at row: Int) throws(RealmFormatError) -> RealmValue {
-        switch layout {
-        case let .reader(reader): return try reader.value(at: row)
+        switch kind {
+        case .reader: return try reader?.value(at: row) ?? .null
+        case .collections:
+            let root = packed.flatMap { ColumnScan.collectionRoot($0, row) }
+            return .collection(CollectionSummary(kind: column.collection ?? .list, elementType: column.type, isNullable: column.isNullable,
+                                                 linkTarget: column.targetTableKey, rootRef: root, elementCount: try collectionLength(row)))
         case .absent: return .null
         case .integers, .bools:
             guard let value = try integer(at: row) else { return .null }
             return column.type == .bool ? .bool(value != 0) : .int(value)
-        case let .floats(values):
-            let bits = values.floatBits(row)
-            return bits == FloatingScan.floatNull ? .null : .float(Float(bitPattern: bits))
+        case .floats:
+            guard let bits = floating?.floatBits(row), bits != FloatingScan.floatNull else { return .null }
+            return .float(Float(bitPattern: bits))
         case .doubles:
             return try floatingPoint(at: row).map(RealmValue.double) ?? .null
         case .timestamps:

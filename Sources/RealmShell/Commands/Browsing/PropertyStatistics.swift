@@ -57,9 +57,9 @@ public final class PropertyStatistics {
     /// the rest through the column's reader.
     public func add(_ values: LeafValues, row: Int) throws(RealmFormatError) {
         if column.collection != nil {
-            guard case let .collection(collection) = try values.value(at: row) else { nulls += 1; return }
+            guard let length = try values.collectionSize(at: row) else { nulls += 1; return }
             count += 1
-            lengths[collection.elementCount, default: 0] += 1
+            lengths[length, default: 0] += 1
             return
         }
         switch column.type {
