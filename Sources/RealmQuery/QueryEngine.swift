@@ -59,13 +59,24 @@ public struct QueryEngine {
     }
 
     /// The number of objects `text` gives: what `run(_:on:).count` says, without holding
-    /// their keys when the query has no SORT, DISTINCT or LIMIT (a count over ten million
-    /// objects then takes no memory of its own).
+    /// their keys when the query has no DISTINCT or LIMIT (a count over ten million objects
+    /// then takes no memory of its own). A SORT orders the objects and drops none, so it is
+    /// only bound (its errors are the query's) and not run.
     public func count(_ text: String, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> Int {
         let query: Query
         do { query = try Query.parse(text) } catch { throw .syntax(error) }
-        guard query.descriptors.isEmpty else { return try run(query, on: table, arguments: arguments).count }
-        let predicate = try PredicateBinder(file: file, arguments: arguments).bind(query.predicate, on: table)
+        return try count(query, on: table, arguments: arguments)
+    }
+
+    public func count(_ query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> Int {
+        let sortsOnly = query.descriptors.allSatisfy { descriptor in
+            if case .sort = descriptor.kind { return true }
+            return false
+        }
+        guard sortsOnly else { return try run(query, on: table, arguments: arguments).count }
+        let binder = PredicateBinder(file: file, arguments: arguments)
+        let predicate = try binder.bind(query.predicate, on: table)
+        _ = try bindDescriptors(query.descriptors, binder: binder, table: table)
         let kernel = compile(predicate, on: table)
         do throws(RealmFormatError) {
             if let candidates = try IndexPlanner(file: file).candidates(for: predicate) {

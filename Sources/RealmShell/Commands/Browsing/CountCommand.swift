@@ -10,7 +10,7 @@ enum CountCommand {
             guard let (table, query) = try ClassArgument.split(arguments, session: session, catalog: catalog) else {
                 throw .usage("count CLASS [QUERY]   (after 'cd CLASS', count [QUERY])")
             }
-            let count = query.isEmpty ? table.objects.count : try QueryRunner.run(query, on: table, catalog: catalog).count
+            let count = query.isEmpty ? table.objects.count : try QueryRunner.count(query, on: table, catalog: catalog)
             // A bare number in table mode; a `count` column in the others.
             let printer = session.rowPrinter([OutputColumn("count", alignment: .right)], layout: .list)
             printer.add([.number(count)])

@@ -4,9 +4,24 @@ import RealmQuery
 /// Runs a query and turns its failures into user-facing errors with a caret under the problem.
 enum QueryRunner {
     static func run(_ text: String, on table: Table, catalog: Catalog) throws(BrowserError) -> [Int64] {
+        try answer(text, catalog: catalog) { engine, query, arguments throws(QueryError) in
+            try engine.run(query, on: table, arguments: arguments)
+        }
+    }
+
+    /// How many objects the query finds, without holding their keys where it can
+    /// (`QueryEngine.count`).
+    static func count(_ text: String, on table: Table, catalog: Catalog) throws(BrowserError) -> Int {
+        try answer(text, catalog: catalog) { engine, query, arguments throws(QueryError) in
+            try engine.count(query, on: table, arguments: arguments)
+        }
+    }
+
+    private static func answer<Answer>(_ text: String, catalog: Catalog,
+                                       _ body: (QueryEngine, Query, [RealmValue]) throws(QueryError) -> Answer) throws(BrowserError) -> Answer {
         do {
             let (query, arguments) = try QueryArguments.parse(text)
-            return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
+            return try body(QueryEngine(file: catalog.file), query, arguments)
         } catch {
             if case let .file(fileError) = error { throw .file(fileError) }
             throw .query(error.annotated(query: text))
