@@ -68,6 +68,7 @@ public struct QueryEngine {
         return try count(query, on: table, arguments: arguments)
     }
 
+    /// `count(_:on:)` for a parsed query (the shell parses its `$0` arguments with it).
     public func count(_ query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> Int {
         let sortsOnly = query.descriptors.allSatisfy { descriptor in
             if case .sort = descriptor.kind { return true }
@@ -93,8 +94,8 @@ public struct QueryEngine {
     /// The first `count` keys of `query`, which sorts by one plain number, bool, date or string
     /// and ends there, and how many objects it finds in all, from one scan that keeps only the
     /// best `count` (`StreamingTop`): serve's first pages of a sorted class, without sorting
-    /// ten million objects to show a hundred. Nil for any other query, and for one an index answers
-    /// (its few candidates sort at once).
+    /// ten million objects to show a hundred. Nil for any other query, and for one an index
+    /// answers (its few candidates sort at once).
     public func firstKeys(_ count: Int, of query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> (keys: [Int64], total: Int)? {
         guard query.descriptors.count == 1, case .sort = query.descriptors[0].kind else { return nil }
         let binder = PredicateBinder(file: file, arguments: arguments)

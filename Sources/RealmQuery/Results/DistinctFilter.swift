@@ -11,7 +11,8 @@ enum DistinctFilter {
     static func firstOfEach(_ order: [Int], columns: [OrderingColumn]) -> [Int] {
         let count = order.count
         guard count > 0 else { return order }
-        var hashes = [UInt64](repeating: 0, count: count)
+        // Seeded at random, so that no file can be made of values that all land in one slot.
+        var hashes = [UInt64](repeating: UInt64.random(in: .min ... .max), count: count)
         var skipped = [Bool](repeating: false, count: count)
         for column in columns {
             for position in 0..<count {

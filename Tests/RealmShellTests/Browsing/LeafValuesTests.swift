@@ -9,8 +9,11 @@ import TestSupport
 /// scalar column of the fixtures (current and legacy formats, nulls included) the same way.
 @Suite("Leaf values read in place", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct LeafValuesTests {
-    @Test(arguments: ["alltypes", "big", "demo", "history", "species", "tasks",
-                      "legacy/test_upgrade_database_1000_22", "legacy/test_upgrade_database_1000_23"])
+    /// Current formats and two legacy ones (converted on opening).
+    static let fixtures = ["alltypes", "big", "demo", "history", "species", "tasks",
+                           "legacy/test_upgrade_database_1000_22", "legacy/test_upgrade_database_1000_23"]
+
+    @Test(arguments: LeafValuesTests.fixtures)
     func sameAsTheReader(file name: String) throws {
         guard Fixtures.requirePresent() else { return }
         let file = try RealmFile(path: Fixtures.realmPath(name))
@@ -59,8 +62,7 @@ struct LeafValuesTests {
     /// Strings and binaries (short, small, big and enumerated leaves): the bytes `withBytes`
     /// lends are the reader's; every other column's `value(at:)` is the reader's value, and a
     /// list's, set's or dictionary's `collectionSize(at:)` the reader's length.
-    @Test(arguments: ["alltypes", "big", "demo", "history", "species", "tasks",
-                      "legacy/test_upgrade_database_1000_22", "legacy/test_upgrade_database_1000_23"])
+    @Test(arguments: LeafValuesTests.fixtures)
     func bytesAndValuesAsTheReader(file name: String) throws {
         guard Fixtures.requirePresent() else { return }
         let file = try RealmFile(path: Fixtures.realmPath(name))

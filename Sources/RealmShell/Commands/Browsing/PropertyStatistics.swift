@@ -53,8 +53,8 @@ public final class PropertyStatistics {
         for row in 0..<rows { try add(values, row: row) }
     }
 
-    /// Adds one row of a leaf: numbers, bools and dates as `LeafValues` reads them in place,
-    /// the rest through the column's reader.
+    /// Adds one row of a leaf: numbers, bools, dates, string bytes and list lengths as
+    /// `LeafValues` reads them in place, the rest as its values.
     public func add(_ values: LeafValues, row: Int) throws(RealmFormatError) {
         if column.collection != nil {
             guard let length = try values.collectionSize(at: row) else { nulls += 1; return }

@@ -11,10 +11,10 @@ import RealmFormat
 /// allocation per distinct value and a sort of every distinct value to name the five most
 /// common: 2.2 s for `stats` of a million distinct strings, mostly the sort and rehashing
 /// (perf). Here each distinct value's bytes are copied once into an arena of chunks that never
-/// move (growing copies nothing and leaves no freed blocks behind), the table
-/// is open addressing over 8-byte slots that hold the top of the hash beside the entry's index
-/// (a probe of another value settles without reading that value's bytes), and the most common
-/// are picked in one pass. The hash is seeded at random per tally, so no file can be made to
+/// move (growing copies nothing and leaves no freed blocks behind), the table is open
+/// addressing over 8-byte slots that hold the top of the hash beside the entry's index (a probe
+/// of another value settles without reading that value's bytes), and the most common are
+/// picked in one pass. The hash is seeded at random per tally, so no file can be made to
 /// collide.
 final class ValueTally {
     /// One distinct value: its bytes in the arena and how often it was seen. 24 bytes; values
