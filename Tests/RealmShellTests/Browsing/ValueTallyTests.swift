@@ -45,8 +45,25 @@ struct ValueTallyTests {
         }
         #expect(tally.distinct == counts.count)
         #expect(counts.count > 1000, "enough distinct values to grow the table and the arena")
+        // The same values added a leaf's worth at a time (`add(all:)`, which reads slots ahead).
+        let batched = ValueTally()
+        for start in stride(from: 0, to: values.count, by: 256) {
+            let leaf = Array(values[start..<min(start + 256, values.count)])
+            var buffers: [UnsafeRawBufferPointer] = []
+            var storage: [UnsafeMutableRawBufferPointer] = []
+            for value in leaf {
+                let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: value.count, alignment: 1)
+                value.withUnsafeBytes { copy.copyMemory(from: $0) }
+                storage.append(copy)
+                buffers.append(UnsafeRawBufferPointer(copy))
+            }
+            batched.add(all: buffers)
+            for copy in storage { copy.deallocate() }
+        }
+        #expect(batched.distinct == counts.count)
         for limit in [0, 1, 5, 20, counts.count, counts.count + 3] {
             #expect(Self.same(tally.mostCommon(limit), Self.reference(counts, limit)), "limit \(limit)")
+            #expect(Self.same(batched.mostCommon(limit), Self.reference(counts, limit)), "batched, limit \(limit)")
         }
     }
 

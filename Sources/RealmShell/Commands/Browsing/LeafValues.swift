@@ -109,29 +109,39 @@ public struct LeafValues {
     /// String and binary columns: `body` called with the value's bytes (in place when the leaf
     /// keeps them in one piece), nil for null; the bytes of `ColumnLeafReader.blob(at:)`.
     public func withBytes<Result>(at row: Int, _ body: (UnsafeRawBufferPointer) -> Result) throws(RealmFormatError) -> Result? {
+        switch try mappedBytes(at: row) {
+        case let .bytes(bytes): return body(bytes)
+        case .null: return nil
+        case .chunked:
+            if kind == .reader {
+                guard let bytes = try reader?.blob(at: row)?.bytes else { return nil }
+                return bytes.withUnsafeBytes(body)
+            }
+            var index = row
+            if kind == .enumerated, let position = packed?[row] { index = Int(position) }
+            guard let bytes = try blobs?.element(index).bytes else { return nil }
+            return bytes.withUnsafeBytes(body)
+        }
+    }
+
+    /// String and binary columns: the value's bytes in the mapping (readable while the file
+    /// is open), `.null`, or `.chunked` when this row is read through `withBytes` instead (a
+    /// value stored in chunks, a layout read through the reader).
+    public func mappedBytes(at row: Int) throws(RealmFormatError) -> BlobScan.Contiguous {
         var index = row
         switch kind {
         case .blobs:
             break
         case .enumerated:
-            guard let position = packed?[row], let count = blobs?.count else { return nil }
+            guard let position = packed?[row], let count = blobs?.count else { return .null }
             guard position >= 0, position < Int64(count) else {
                 throw .elementOutOfRange(ref: 0, index: Int(truncatingIfNeeded: position), size: count)
             }
             index = Int(position)
-        case .reader:
-            guard let bytes = try reader?.blob(at: row)?.bytes else { return nil }
-            return bytes.withUnsafeBytes(body)
-        default:
-            return nil
+        case .reader: return .chunked
+        default: return .null
         }
-        switch try blobs?.contiguous(index) {
-        case let .bytes(bytes)?: return body(bytes)
-        case .chunked?:
-            guard let bytes = try blobs?.element(index).bytes else { return nil }
-            return bytes.withUnsafeBytes(body)
-        case .null?, nil: return nil
-        }
+        return try blobs?.contiguous(index) ?? .null
     }
 
     /// List, set and dictionary columns: the length of row `row`'s collection (0 when it has

@@ -50,8 +50,27 @@ public final class PropertyStatistics {
 
     /// Adds every row of one leaf.
     public func add(_ values: LeafValues, rows: Int) throws(RealmFormatError) {
-        for row in 0..<rows { try add(values, row: row) }
+        guard frequencyCapacity == nil, column.collection == nil, column.type == .string || column.type == .binary else {
+            for row in 0..<rows { try add(values, row: row) }
+            return
+        }
+        // Every distinct value counted: the leaf's values go to the tally together (its
+        // `add(all:)` overlaps their cache misses); a value in chunks goes on its own.
+        leafBytes.removeAll(keepingCapacity: true)
+        for row in 0..<rows {
+            switch try values.mappedBytes(at: row) {
+            case .null: nulls += 1
+            case let .bytes(bytes):
+                count += 1
+                leafBytes.append(bytes)
+            case .chunked: try add(values, row: row)
+            }
+        }
+        frequencies.add(all: leafBytes)
     }
+
+    /// One leaf's string bytes, in the mapping, for `add(_:rows:)`.
+    private var leafBytes: [UnsafeRawBufferPointer] = []
 
     /// Adds one row of a leaf: numbers, bools, dates, string bytes and list lengths as
     /// `LeafValues` reads them in place, the rest as its values.

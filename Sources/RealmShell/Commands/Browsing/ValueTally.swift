@@ -60,7 +60,36 @@ final class ValueTally {
     /// returns whether the value was counted.
     @discardableResult
     func add(_ bytes: UnsafeRawBufferPointer, insertingNew: Bool = true) -> Bool {
-        let tag = UInt32(truncatingIfNeeded: ByteHash.hash(bytes, seed: seed) >> 32)
+        add(bytes, tag: tag(of: bytes), insertingNew: insertingNew)
+    }
+
+    /// Counts one occurrence of each of `values` (whose bytes stay readable meanwhile). The
+    /// hashes come first, each with a read of its slot: the reads do not wait for one another,
+    /// so the cache misses of a table of millions of slots overlap. One by one, `add` spent 92%
+    /// of its time waiting for that read (perf, 10,000,000 distinct strings).
+    func add(all values: [UnsafeRawBufferPointer]) {
+        batchTags.removeAll(keepingCapacity: true)
+        for bytes in values { batchTags.append(tag(of: bytes)) }
+        // A loop of nothing but the reads, so that many are under way at once.
+        var touched: UInt64 = 0
+        for tag in batchTags { touched ^= slots[Int(tag) & slotMask] }
+        // Kept, so that the reads are not left out as unused.
+        self.touched ^= touched
+        for (bytes, tag) in zip(values, batchTags) { add(bytes, tag: tag, insertingNew: true) }
+    }
+
+    // One tally is filled by one thread; run-time exclusivity checks around every value cost
+    // more than the value.
+    @exclusivity(unchecked) private var batchTags: [UInt32] = []
+    @exclusivity(unchecked) private var touched: UInt64 = 0
+
+    @inline(__always)
+    private func tag(of bytes: UnsafeRawBufferPointer) -> UInt32 {
+        UInt32(truncatingIfNeeded: ByteHash.hash(bytes, seed: seed) >> 32)
+    }
+
+    @inline(__always)
+    private func add(_ bytes: UnsafeRawBufferPointer, tag: UInt32, insertingNew: Bool) -> Bool {
         var slot = Int(tag) & slotMask
         while true {
             let stored = slots[slot]
