@@ -44,8 +44,16 @@ public enum StatementSplitter {
     /// The first word and the rest of the line.
     public static func command(in statement: String) -> (name: String, arguments: String) {
         let trimmed = statement.trimmingWhitespace()
-        guard let space = trimmed.firstIndex(where: \.isWhitespace) else { return (trimmed, "") }
+        guard let space = firstWhitespace(in: trimmed) else { return (trimmed, "") }
         return (String(trimmed[..<space]), String(trimmed[space...]).trimmingWhitespace())
+    }
+
+    /// Where the first whitespace Character starts. In ASCII text every Character is one byte
+    /// but CR LF, which starts with its CR, so the bytes answer without Unicode properties
+    /// (which were most of splitting a command from its arguments).
+    static func firstWhitespace(in text: String) -> String.Index? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.firstIndex(where: \.isWhitespace) }
+        return text.utf8.firstIndex { $0 == 0x20 || (0x09...0x0D).contains($0) }
     }
 
     /// Whitespace-separated words; quotes group words and are removed, brackets keep their content together.

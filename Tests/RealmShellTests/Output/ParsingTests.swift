@@ -1,3 +1,4 @@
+import Foundation
 import RealmShell
 import ShellTestSupport
 import Testing
@@ -26,6 +27,18 @@ struct ParsingTests {
         #expect(StatementSplitter.words(in: "Item[id = 42]  10..20") == ["Item[id = 42]", "10..20"])
         #expect(StatementSplitter.words(in: "\"my file.realm\"") == ["my file.realm"])
         #expect(StatementSplitter.command(in: "  show   Dog 1..2 ") == ("show", "Dog 1..2"))
+    }
+
+    /// The command ends at its first whitespace Character, which ASCII text finds from its
+    /// bytes: every ASCII character between two words (and CR LF, and a non-ASCII space, which
+    /// goes Character by Character) splits where `Character.isWhitespace` says.
+    @Test func commandEndsAtTheFirstWhitespaceCharacter() {
+        for separator in (0..<0x80).map({ String(UnicodeScalar(UInt8($0))) }) + ["\r\n", "\u{A0}", "\u{3000}", "\u{301}"] {
+            let text = "count" + separator + "Dog"
+            let expected = text.firstIndex(where: \.isWhitespace).map { (String(text[..<$0]), String(text[$0...]).trimmingCharacters(in: .whitespacesAndNewlines)) }
+                ?? (text, "")
+            #expect(StatementSplitter.command(in: text) == expected, "\(Array(separator.unicodeScalars))")
+        }
     }
 
     @Test func rangesAreHalfOpen() throws {
