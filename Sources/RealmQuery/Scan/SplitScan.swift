@@ -10,22 +10,14 @@ extension QueryEngine {
     func scan(_ table: Table, _ kernel: ScanKernel, _ steps: [ResultOrdering.Step]) throws(RealmFormatError) -> (keys: [Int64], ordering: ResultOrdering) {
         let parts = try ScanSplit.runs(of: table, kernel)
         let results = parts.map { _ in PartResult(ordering: ResultOrdering(steps, paths: paths)) }
-        let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
-        try ScanSplit.each(parts, of: table, kernels: kernels) { index, leafKeys, rows, scope throws(RealmFormatError) in
+        try ScanSplit.each(parts, of: table, kernel: kernel) { index, leafKeys, rows, scope throws(RealmFormatError) in
             let result = results[index]
             rows.appendKeys(leafKeys, to: &result.keys)
             if !result.ordering.isEmpty { try result.ordering.collect(rows, scope) }
         }
         guard let first = results.first else { return ([], ResultOrdering(steps, paths: paths)) }
-        // Taken out of the part, so that growing it does not copy what one thread found.
-        var keys = first.keys
-        first.keys = []
-        if results.count > 1 {
-            keys.reserveCapacity(results.reduce(keys.count) { $0 + $1.keys.count })
-            for result in results.dropFirst() { keys += result.keys }
-        }
         first.ordering.append(parts: results.dropFirst().map(\.ordering)[...])
-        return (keys, first.ordering)
+        return (PartKeys.joined(results), first.ordering)
     }
 
     /// `SORT(property) LIMIT(k)` over the whole table, each run keeping only its best `k`
@@ -33,8 +25,7 @@ extension QueryEngine {
     func top(_ table: Table, _ kernel: ScanKernel, _ plan: (path: BoundPath, ascending: Bool, limit: Int)) throws(RealmFormatError) -> (keys: [Int64], total: Int) {
         let parts = try ScanSplit.runs(of: table, kernel)
         let runs = parts.map { _ in StreamingTop(path: plan.path, ascending: plan.ascending, limit: plan.limit, paths: paths) }
-        let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
-        try ScanSplit.each(parts, of: table, kernels: kernels) { index, leafKeys, rows, scope throws(RealmFormatError) in
+        try ScanSplit.each(parts, of: table, kernel: kernel) { index, leafKeys, rows, scope throws(RealmFormatError) in
             try runs[index].add(leafKeys, rows, scope)
         }
         return (StreamingTop.keys(of: runs), runs.reduce(0) { $0 + $1.matches })
@@ -44,8 +35,7 @@ extension QueryEngine {
     func count(_ table: Table, _ kernel: ScanKernel) throws(RealmFormatError) -> Int {
         let parts = try ScanSplit.runs(of: table, kernel)
         let counts = PartCounts(parts.count)
-        let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
-        try ScanSplit.each(parts, of: table, kernels: kernels) { index, _, rows, _ in counts.add(rows.selectedCount, part: index) }
+        try ScanSplit.each(parts, of: table, kernel: kernel) { index, _, rows, _ in counts.add(rows.selectedCount, part: index) }
         return counts.total
     }
 }
@@ -85,9 +75,11 @@ enum ScanSplit {
         }
     }
 
-    /// Scans each run with its own kernel, at the same time; `body` gets the run's index.
-    static func each(_ parts: [ClusterTree.Part?], of table: Table, kernels: [ScanKernel],
-                      _ body: (Int, LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+    /// Scans each run with its own copy of `kernel` (the first run with `kernel` itself), at
+    /// the same time; `body` gets the run's index.
+    static func each(_ parts: [ClusterTree.Part?], of table: Table, kernel: ScanKernel,
+                     _ body: (Int, LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+        let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
         try ParallelWork.run(parts: parts.count) { index throws(RealmFormatError) in
             let scan = TableScan(table: table, kernel: kernels[index])
             let visit = { (leafKeys: LeafKeys, rows: RowBitmap, scope: LeafScope) throws(RealmFormatError) in
@@ -103,21 +95,28 @@ enum ScanSplit {
         let parts = try runs(of: table, kernel)
         guard parts.count > 1 else { return try TableScan(table: table, kernel: kernel).keys(matching: matching) }
         let results = parts.map { _ in PartKeys() }
-        let kernels = [kernel] + parts.dropFirst().map { _ in kernel.copy() }
-        try each(parts, of: table, kernels: kernels) { index, leafKeys, rows, _ in
+        try each(parts, of: table, kernel: kernel) { index, leafKeys, rows, _ in
             TableScan.append(leafKeys, rows, matching: matching, to: &results[index].keys)
         }
-        var keys = results[0].keys
-        results[0].keys = []
-        keys.reserveCapacity(results.reduce(0) { $0 + $1.keys.count })
-        for result in results.dropFirst() { keys += result.keys }
-        return keys
+        return PartKeys.joined(results)
     }
 }
 
 /// The keys one run of a split scan found; written by that run's thread only.
 class PartKeys {
     var keys: [Int64] = []
+
+    /// The runs' keys one after the other, in run order. The first run's array is taken out of
+    /// it and grown, so what one thread found is not copied.
+    static func joined(_ runs: [PartKeys]) -> [Int64] {
+        guard let first = runs.first else { return [] }
+        var keys = first.keys
+        first.keys = []
+        guard runs.count > 1 else { return keys }
+        keys.reserveCapacity(runs.reduce(keys.count) { $0 + $1.keys.count })
+        for run in runs.dropFirst() { keys += run.keys }
+        return keys
+    }
 }
 
 /// What one run of a split scan found, with the values SORT and DISTINCT need.

@@ -44,10 +44,9 @@ final class ServeQueryCache {
     func page<Failure: Error>(className: String, text: String, version: FileVersion, through: Int,
                               first: () throws(Failure) -> (keys: [Int64], total: Int)?,
                               run: () throws(Failure) -> [Int64]) throws(Failure) -> (keys: [Int64], total: Int) {
-        if let entry = cached(className, text, version), entry.isComplete || entry.keys.count >= through {
-            return (entry.keys, entry.total)
-        }
-        if cached(className, text, version) == nil, let found = try first() {
+        let entry = cached(className, text, version)
+        if let entry, entry.isComplete || entry.keys.count >= through { return (entry.keys, entry.total) }
+        if entry == nil, let found = try first() {
             last = Entry(className: className, text: text, version: version, keys: found.keys, total: found.total)
             if found.keys.count >= min(through, found.total) { return found }
         }

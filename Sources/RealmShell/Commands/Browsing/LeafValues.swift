@@ -113,14 +113,15 @@ public struct LeafValues {
         case let .bytes(bytes): return body(bytes)
         case .null: return nil
         case .chunked:
+            let bytes: [UInt8]?
             if kind == .reader {
-                guard let bytes = try reader?.blob(at: row)?.bytes else { return nil }
-                return bytes.withUnsafeBytes(body)
+                bytes = try reader?.blob(at: row)?.bytes
+            } else if let index = try blobIndex(row) {
+                bytes = try blobs?.element(index).bytes
+            } else {
+                bytes = nil
             }
-            var index = row
-            if kind == .enumerated, let position = packed?[row] { index = Int(position) }
-            guard let bytes = try blobs?.element(index).bytes else { return nil }
-            return bytes.withUnsafeBytes(body)
+            return bytes?.withUnsafeBytes(body)
         }
     }
 
@@ -128,20 +129,24 @@ public struct LeafValues {
     /// is open), `.null`, or `.chunked` when this row is read through `withBytes` instead (a
     /// value stored in chunks, a layout read through the reader).
     public func mappedBytes(at row: Int) throws(RealmFormatError) -> BlobScan.Contiguous {
-        var index = row
+        if kind == .reader { return .chunked }
+        guard let index = try blobIndex(row) else { return .null }
+        return try blobs?.contiguous(index) ?? .null
+    }
+
+    /// The element of `blobs` holding row `row`'s value: the row itself, or for enumerated
+    /// strings its checked index into the distinct values; nil for the other layouts.
+    private func blobIndex(_ row: Int) throws(RealmFormatError) -> Int? {
         switch kind {
-        case .blobs:
-            break
+        case .blobs: return row
         case .enumerated:
-            guard let position = packed?[row], let count = blobs?.count else { return .null }
+            guard let position = packed?[row], let count = blobs?.count else { return nil }
             guard position >= 0, position < Int64(count) else {
                 throw .elementOutOfRange(ref: 0, index: Int(truncatingIfNeeded: position), size: count)
             }
-            index = Int(position)
-        case .reader: return .chunked
-        default: return .null
+            return Int(position)
+        default: return nil
         }
-        return try blobs?.contiguous(index) ?? .null
     }
 
     /// List, set and dictionary columns: the length of row `row`'s collection (0 when it has
