@@ -100,16 +100,11 @@ extension ColumnScan {
             guard !node.hasRefs, node.widthType == .bits else { return nil }
             return (.bools(PackedIntegers(bits: node, skipping: 0)), node.size)
         case .float, .double:
-            let width = type == .float ? 4 : 8
-            guard node.widthType == .multiply, node.width == width || node.size == 0 else { return nil }
-            let elements = FloatingScan(base: node.payload, count: node.size)
+            guard let elements = FloatingScan(node, width: type == .float ? 4 : 8) else { return nil }
             return (type == .float ? .floats(elements) : .doubles(elements), node.size)
         case .timestamp:
-            guard node.hasRefs, node.size >= 2, let seconds = try? node.child(0, ""), let nanoseconds = try? node.child(1, ""),
-                  seconds.size >= 1, nanoseconds.size == seconds.size - 1,
-                  seconds.widthType == .bits, nanoseconds.widthType == .bits else { return nil }
-            return (.timestamps(seconds: PackedIntegers(bits: seconds, skipping: 1), nullValue: seconds.uncheckedInt(0),
-                                nanoseconds: PackedIntegers(bits: nanoseconds, skipping: 0)), nanoseconds.size)
+            guard case let .dates(seconds, nullValue, nanoseconds) = DateLeafScan(node) else { return nil }
+            return (.timestamps(seconds: seconds, nullValue: nullValue, nanoseconds: nanoseconds), nanoseconds.count)
         default:
             return nil
         }

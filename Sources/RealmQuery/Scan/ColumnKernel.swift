@@ -5,21 +5,33 @@ import RealmFormat
 final class ColumnKernel: ScanKernel {
     let column: Column
     let condition: ValueCondition
-    /// The condition on an int or bool column, which reads its leaves as `IntegerLeafScan`s:
-    /// taken out of `condition` once here, not per leaf.
+    /// The condition on an int or bool column, which reads its leaves as `IntegerLeafScan`s
+    /// (dates as `DateLeafScan`s, floats and doubles as `FloatingLeafScan`s): taken out of
+    /// `condition` once here, not per leaf.
     private let integer: IntegerCondition?
+    private let date: TimestampCondition?
+    private let floating: FloatingCondition?
 
     init(column: Column, condition: ValueCondition) {
         self.column = column
         self.condition = condition
+        var integer: IntegerCondition?
+        var date: TimestampCondition?
+        var floating: FloatingCondition?
         switch condition {
-        case let .integer(integer), let .bool(integer): self.integer = integer
-        default: integer = nil
+        case let .integer(condition), let .bool(condition): integer = condition
+        case let .timestamp(condition): date = condition
+        case let .floating(condition): floating = condition
+        case .string: break
         }
+        self.integer = integer
+        self.date = date
+        self.floating = floating
     }
 
     var cost: KernelCost { condition.cost }
     func copy() -> ScanKernel { self }
+    var leafColumns: [Int] { [column.leafIndex] }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         if let integer, let leaf = scope.leaf {
@@ -34,6 +46,31 @@ final class ColumnKernel: ScanKernel {
                 return
             case let .bools(integers):
                 integer.narrow(rows, bools: integers)
+                return
+            case .other:
+                break
+            }
+        } else if let date, let leaf = scope.leaf {
+            switch try leaf.dateScan(column) {
+            case .absent:
+                if !date.nullMatches { rows.reset(rows: rows.rowCount, selected: false) }
+                return
+            case let .dates(seconds, nullValue, nanoseconds):
+                date.narrow(rows, seconds: seconds, nullValue: nullValue, nanoseconds: nanoseconds)
+                return
+            case .other:
+                break
+            }
+        } else if let floating, let leaf = scope.leaf {
+            switch try leaf.floatingScan(column) {
+            case .absent:
+                if !floating.nullMatches { rows.reset(rows: rows.rowCount, selected: false) }
+                return
+            case let .floats(elements):
+                floating.narrow(rows, floats: elements)
+                return
+            case let .doubles(elements):
+                floating.narrow(rows, doubles: elements)
                 return
             case .other:
                 break

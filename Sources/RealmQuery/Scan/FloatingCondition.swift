@@ -72,28 +72,36 @@ struct FloatingCondition {
 extension FloatingCondition {
     /// Narrows `rows` to the elements of a float or double node that match, on the raw elements.
     func narrow(_ rows: RowBitmap, _ scan: ColumnScan) -> Bool {
-        let condition = self
         switch scan {
-        case let .doubles(elements):
-            if condition.tests.count == 1 && !condition.checksNaN {
-                narrow(rows, count: elements.count, single: condition.tests[0]) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
-            } else if let range = condition.openRange {
-                narrow(rows, count: elements.count, range: range) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
-            } else {
-                narrow(rows, count: elements.count) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
-            }
-        case let .floats(elements):
-            if condition.tests.count == 1 && !condition.checksNaN {
-                narrow(rows, count: elements.count, single: condition.tests[0]) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
-            } else if let range = condition.openRange {
-                narrow(rows, count: elements.count, range: range) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
-            } else {
-                narrow(rows, count: elements.count) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
-            }
-        default:
-            return false
+        case let .doubles(elements): narrow(rows, doubles: elements)
+        case let .floats(elements): narrow(rows, floats: elements)
+        default: return false
         }
         return true
+    }
+
+    /// `narrow` on a leaf of doubles.
+    func narrow(_ rows: RowBitmap, doubles elements: FloatingScan) {
+        let condition = self
+        if condition.tests.count == 1 && !condition.checksNaN {
+            narrow(rows, count: elements.count, single: condition.tests[0]) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
+        } else if let range = condition.openRange {
+            narrow(rows, count: elements.count, range: range) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
+        } else {
+            narrow(rows, count: elements.count) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
+        }
+    }
+
+    /// `narrow` on a leaf of floats.
+    func narrow(_ rows: RowBitmap, floats elements: FloatingScan) {
+        let condition = self
+        if condition.tests.count == 1 && !condition.checksNaN {
+            narrow(rows, count: elements.count, single: condition.tests[0]) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
+        } else if let range = condition.openRange {
+            narrow(rows, count: elements.count, range: range) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
+        } else {
+            narrow(rows, count: elements.count) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
+        }
     }
 
     @inline(__always)

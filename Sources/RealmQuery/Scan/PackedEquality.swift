@@ -67,8 +67,17 @@ enum PackedEquality {
                 // whose payload `Node` checked whole 8-byte words of.
                 let firstWord = ((start &+ skip) &* width) &>> 6
                 let lastWord = ((end &- 1 &+ skip) &* width) &>> 6
-                var hits: UInt64 = 0
+                // First whether any field of the block's words is zero, without a branch per
+                // word (the usual answer is no); only then which rows.
+                var anyZero: UInt64 = 0
                 var word = firstWord
+                while word <= lastWord {
+                    let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)) ^ pattern
+                    anyZero |= (x &- lows) & ~x
+                    word &+= 1
+                }
+                var hits: UInt64 = 0
+                word = anyZero & highs == 0 ? lastWord &+ 1 : firstWord
                 while word <= lastWord {
                     let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)) ^ pattern
                     if (x &- lows) & ~x & highs != 0 {

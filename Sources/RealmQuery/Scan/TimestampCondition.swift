@@ -40,27 +40,28 @@ extension TimestampCondition {
     /// seconds between (a bound's own second) read the nanoseconds node. `!=` takes the
     /// row-by-row loop.
     func narrow(_ rows: RowBitmap, _ scan: ColumnScan) -> Bool {
-        switch scan {
-        case let .timestamps(seconds, nullValue, nanoseconds):
-            let condition = self
-            let count = min(seconds.count, nanoseconds.count)
-            if let window = SecondsWindow(bounds) {
-                // A null value inside the outer interval is one more second to settle apart.
-                let nullInside = nullMatches || window.outer(contains: nullValue)
-                var loop = WindowNarrowing(window: window, condition: condition, nanoseconds: nanoseconds, count: count, rows: rows,
-                                           nullValue: nullInside ? nullValue : nil)
-                seconds.visit(&loop)
-                return true
-            }
-            narrowWords(rows, count) { row in
-                let second = seconds[row]
-                if second == nullValue { return condition.nullMatches }
-                return condition.matches(second, nanoseconds[row])
-            }
-        default:
-            return false
-        }
+        guard case let .timestamps(seconds, nullValue, nanoseconds) = scan else { return false }
+        narrow(rows, seconds: seconds, nullValue: nullValue, nanoseconds: nanoseconds)
         return true
+    }
+
+    /// `narrow` on a leaf's two nodes (`DateLeafScan`).
+    func narrow(_ rows: RowBitmap, seconds: PackedIntegers, nullValue: Int64, nanoseconds: PackedIntegers) {
+        let condition = self
+        let count = min(seconds.count, nanoseconds.count)
+        if let window = SecondsWindow(bounds) {
+            // A null value inside the outer interval is one more second to settle apart.
+            let nullInside = nullMatches || window.outer(contains: nullValue)
+            var loop = WindowNarrowing(window: window, condition: condition, nanoseconds: nanoseconds, count: count, rows: rows,
+                                       nullValue: nullInside ? nullValue : nil)
+            seconds.visit(&loop)
+            return
+        }
+        narrowWords(rows, count) { row in
+            let second = seconds[row]
+            if second == nullValue { return condition.nullMatches }
+            return condition.matches(second, nanoseconds[row])
+        }
     }
 }
 
@@ -112,72 +113,4 @@ struct SecondsWindow {
 
     @inline(__always)
     func inner(contains second: Int64) -> Bool { UInt64(bitPattern: second &- innerLow) <= innerSpan }
-}
-
-/// The window's test over a date leaf with the loop specialised for the width of the seconds
-/// node: two interval tests per row and no branch; the rows on a bound's own second (rare)
-/// are settled afterwards by the nanoseconds.
-private struct WindowNarrowing: PackedIntegerVisitor {
-    let window: SecondsWindow
-    let condition: TimestampCondition
-    let nanoseconds: PackedIntegers
-    let count: Int
-    let rows: RowBitmap
-    /// The null value, when a null row could pass for a match or an edge by its seconds:
-    /// then its rows are settled with the edges.
-    let nullValue: Int64?
-
-    func visit<Width: PackedWidth>(_ seconds: PackedIntegers, _ width: Width.Type) {
-        let base = seconds.base
-        let skip = seconds.offset
-        let window = self.window
-        let condition = self.condition
-        let nanoseconds = self.nanoseconds
-        guard let nullValue else { return narrow(base, skip, Width.self, window, condition, nanoseconds, checksNull: false, null: 0) }
-        narrow(base, skip, Width.self, window, condition, nanoseconds, checksNull: true, null: nullValue)
-    }
-
-    @inline(__always)
-    private func narrow<Width: PackedWidth>(_ base: UnsafeRawPointer, _ skip: Int, _ width: Width.Type, _ window: SecondsWindow,
-                                            _ condition: TimestampCondition, _ nanoseconds: PackedIntegers,
-                                            checksNull: Bool, null: Int64) {
-        let limit = min(count, rows.rowCount)
-        let words = rows.words
-        // Every test as 0 or 1 combined with `&`, `|` and `^`: with `||` and `&&` the
-        // compiler branched on each row, and on dates in random order those branches
-        // mispredicted about half the time (perf: the loop was half the query, 4 ns a row).
-        var start = 0
-        var index = 0
-        while start < limit {
-            let selected = words[index]
-            if selected != 0 {
-                let end = min(start &+ 64, limit)
-                var sure: UInt64 = 0
-                var edges: UInt64 = 0
-                for row in start..<end {
-                    let second = Width.load(base, row &+ skip)
-                    let isNull: UInt64 = checksNull && second == null ? 1 : 0
-                    let outer = (window.outer(contains: second) ? 1 : 0) | isNull
-                    // Sure only inside the outer interval too: an empty inner interval is
-                    // kept as one second outside the outer one, which must not match.
-                    let inner = (window.inner(contains: second) ? 1 : 0) & outer & (isNull ^ 1)
-                    let shift = UInt64(row &- start)
-                    sure |= inner &<< shift
-                    edges |= (outer ^ inner) &<< shift
-                }
-                var kept = selected & sure
-                var pending = selected & edges
-                while pending != 0 {
-                    let row = start &+ pending.trailingZeroBitCount
-                    let second = Width.load(base, row &+ skip)
-                    let match = checksNull && second == null ? condition.nullMatches : condition.matches(second, nanoseconds[row])
-                    if match { kept |= 1 &<< UInt64(row &- start) }
-                    pending &= pending &- 1
-                }
-                words[index] = kept
-            }
-            start &+= 64
-            index &+= 1
-        }
-    }
 }
