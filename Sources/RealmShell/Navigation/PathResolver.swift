@@ -120,10 +120,10 @@ struct PathResolver {
             guard let position = Int(text) else {
                 throw .invalidAddress(path, reason: "a query result is indexed by position, e.g. [0]")
             }
-            let index = position < 0 ? result.keys.count + position : position
-            guard index >= 0, index < result.keys.count,
-                  let object = try catalog.object(in: result.table, key: result.keys[index]) else {
-                throw .positionOutOfRange(className: "the result", position: position, count: result.keys.count)
+            let index = position < 0 ? result.count + position : position
+            guard index >= 0, index < result.count, let key = try result.key(at: index, catalog: catalog),
+                  let object = try catalog.object(in: result.table, key: key) else {
+                throw .positionOutOfRange(className: "the result", position: position, count: result.count)
             }
             return NavigationStep(location: .object(object), label: "[\(text)]")
         case .object, .value:

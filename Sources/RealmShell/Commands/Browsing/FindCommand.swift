@@ -15,14 +15,27 @@ enum FindCommand {
         guard let (table, queryText) = try ClassArgument.split(arguments, session: session, catalog: catalog), !queryText.isEmpty else {
             throw .usage("find CLASS QUERY   (see 'help queries'; after 'cd CLASS', find QUERY)")
         }
-        let keys = try QueryRunner.run(queryText, on: table, catalog: catalog)
-        session.lastQuery = (table.name, queryText)
-        try show(keys, of: table, session: session, catalog: catalog)
+        try show(queryText, on: table, session: session, catalog: catalog)
     }
 
-    static func show(_ keys: [Int64], of table: Table, session: Session, catalog: Catalog) throws(BrowserError) {
-        let result = QueryResult(table: table, keys: keys)
-        session.move(to: [NavigationStep(location: .results(result), label: "\(table.displayName)(\(keys.count))")])
+    /// How many keys a sorted answer is first found with: fifty pages of twenty. A page or a
+    /// position past them sorts every match (`QueryResult`).
+    static let firstKeys = 1000
+
+    /// Runs `text` on `table`, makes its answer the current listing and shows its first page.
+    static func show(_ text: String, on table: Table, session: Session, catalog: Catalog) throws(BrowserError) {
+        let result: QueryResult
+        let wanted = max(firstKeys, session.pageEnd(from: 0))
+        if let (keys, total) = try QueryRunner.firstKeys(wanted, of: text, on: table, catalog: catalog) {
+            let name = table.name
+            result = QueryResult(table: table, first: keys, count: total) { current throws(BrowserError) in
+                try QueryRunner.run(text, on: try current.table(named: name), catalog: current)
+            }
+        } else {
+            result = QueryResult(table: table, keys: try QueryRunner.run(text, on: table, catalog: catalog))
+        }
+        session.lastQuery = (table.name, text)
+        session.move(to: [NavigationStep(location: .results(result), label: "\(table.displayName)(\(result.count))")])
         try ResultListing.render(result, from: 0, to: session.pageEnd(from: 0), catalog: catalog, session: session)
     }
 }

@@ -17,6 +17,15 @@ enum QueryRunner {
         }
     }
 
+    /// The first `count` keys of a query sorted by one plain property, and how many objects
+    /// it finds, from one scan that sorts none of the rest (`QueryEngine.firstKeys`); nil for
+    /// other queries and small classes.
+    static func firstKeys(_ count: Int, of text: String, on table: Table, catalog: Catalog) throws(BrowserError) -> (keys: [Int64], total: Int)? {
+        try answer(text, catalog: catalog) { engine, query, arguments throws(QueryError) in
+            try engine.firstKeys(count, of: query, on: table, arguments: arguments)
+        }
+    }
+
     private static func answer<Answer>(_ text: String, catalog: Catalog,
                                        _ body: (QueryEngine, Query, [RealmValue]) throws(QueryError) -> Answer) throws(BrowserError) -> Answer {
         do {

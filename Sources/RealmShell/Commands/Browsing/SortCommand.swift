@@ -21,8 +21,6 @@ enum SortCommand {
             guard let last = session.lastQuery else { throw .notNow("sort re-sorts the result of the last find; run find first") }
             let table = try catalog.table(named: last.tableName)
             let text = last.text + " SORT(\(path) \(direction))"
-            let keys = try QueryRunner.run(text, on: table, catalog: catalog)
-            session.lastQuery = (table.name, text)
-            try FindCommand.show(keys, of: table, session: session, catalog: catalog)
+            try FindCommand.show(text, on: table, session: session, catalog: catalog)
         })
 }
