@@ -47,7 +47,15 @@ extension Array where Element == SortEntry {
     /// before their places.
     mutating func sort(ascending: Bool, limit: Int?, tieBreak: ((SortEntry, SortEntry) -> Int)?) {
         if let tieBreak {
-            sort(EntryOrder(ascending: ascending, tieBreak: tieBreak), limit: limit)
+            if let limit, limit >= 0, limit < count / 8 {
+                sort(EntryOrder(ascending: ascending, tieBreak: tieBreak), limit: limit)
+                return
+            }
+            // By the numbers (the first 16 bytes) in radix passes, then each run of entries
+            // whose numbers are equal by the whole bytes: at 10,000,000 strings the passes
+            // take a third of a quicksort's comparisons of entries through the tie-break.
+            EntryRadixSort.sort(&self, ascending: ascending)
+            sortTies(EntryOrder(ascending: ascending, tieBreak: tieBreak))
             return
         }
         // Numbers alone decide.
@@ -56,6 +64,26 @@ extension Array where Element == SortEntry {
             return
         }
         EntryRadixSort.sort(&self, ascending: ascending)
+    }
+
+    /// Sorts each run of neighbours whose group and numbers are equal by `order`, which
+    /// decides between them (the whole bytes, then the places): after a sort by the numbers,
+    /// the whole order.
+    private mutating func sortTies(_ order: EntryOrder) {
+        let sorter = EntrySorter(order: order)
+        withUnsafeMutableBufferPointer { entries in
+            var start = 0
+            while start < entries.count {
+                var end = start + 1
+                let first = entries[start]
+                while end < entries.count, entries[end].group == first.group, entries[end].major == first.major,
+                      entries[end].minor == first.minor {
+                    end += 1
+                }
+                if end - start > 1 { sorter.sort(entries, start..<end) }
+                start = end
+            }
+        }
     }
 
     private mutating func sort<Order: EntryOrdering>(_ order: Order, limit: Int?) {

@@ -74,4 +74,40 @@ struct EntrySorterTests {
             #expect(halves.map(\.match) == expected.map(\.match))
         }
     }
+
+    /// Strings longer than 16 bytes: entries whose numbers are equal are told apart by a
+    /// tie-break (the whole bytes), then by place. A whole sort goes by the numbers in radix
+    /// passes and then sorts each run of equal numbers; a small LIMIT keeps the smallest by
+    /// the whole order. Both must give the standard library's order by the whole comparison,
+    /// with entries given out of place order (as after an earlier SORT step) and with many ties.
+    @Test("with a tie-break: radix passes then the runs of equal numbers", arguments: [0, 1, 2, 17, 1000, 20000])
+    func tieBreaks(count: Int) {
+        for (distinct, ascending) in [(UInt64(1), true), (3, false), (40, true), (UInt64.max, false)] {
+            var entries = Self.entries(count, distinctMajors: distinct, seed: UInt64(count) &* 13 &+ distinct)
+            var numbers = RobustnessTests.Generator(state: UInt64(count) &+ 5)
+            // The bytes past the first 16, by match; places shuffled.
+            let rest = (0..<count).map { _ in numbers.next() % 5 }
+            var places = (0..<count).map { Int32($0) }
+            for index in places.indices.reversed() where index > 0 { places.swapAt(index, Int(numbers.next() % UInt64(index + 1))) }
+            for index in entries.indices { entries[index].place = places[index] }
+            let tieBreak: (SortEntry, SortEntry) -> Int = { a, b in
+                let (x, y) = (rest[Int(a.match)], rest[Int(b.match)])
+                return x == y ? 0 : (x < y ? -1 : 1)
+            }
+            let expected = entries.sorted { a, b in
+                if a.group != b.group { return ascending ? a.group < b.group : a.group > b.group }
+                if a.major != b.major { return ascending ? a.major < b.major : a.major > b.major }
+                if a.minor != b.minor { return ascending ? a.minor < b.minor : a.minor > b.minor }
+                let order = tieBreak(a, b)
+                if order != 0 { return ascending ? order < 0 : order > 0 }
+                return a.place < b.place
+            }.map(\.match)
+            for limit in [nil, 0, 5, count / 10] as [Int?] {
+                var sorted = entries
+                sorted.sort(ascending: ascending, limit: limit, tieBreak: tieBreak)
+                let wanted = limit.map { Array(expected.prefix($0)) } ?? expected
+                #expect(Array(sorted.map(\.match).prefix(wanted.count)) == wanted, "\(count) entries, \(distinct) majors, limit \(String(describing: limit))")
+            }
+        }
+    }
 }
