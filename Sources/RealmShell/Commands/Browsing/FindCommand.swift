@@ -25,14 +25,14 @@ enum FindCommand {
     /// Runs `text` on `table`, makes its answer the current listing and shows its first page.
     static func show(_ text: String, on table: Table, session: Session, catalog: Catalog) throws(BrowserError) {
         let result: QueryResult
-        let wanted = max(firstKeys, session.pageEnd(from: 0))
-        if let (keys, total) = try QueryRunner.firstKeys(wanted, of: text, on: table, catalog: catalog) {
+        let (keys, total) = try QueryRunner.firstKeys(max(firstKeys, session.pageEnd(from: 0)), of: text, on: table, catalog: catalog)
+        if let total {
             let name = table.name
             result = QueryResult(table: table, first: keys, count: total) { current throws(BrowserError) in
                 try QueryRunner.run(text, on: try current.table(named: name), catalog: current)
             }
         } else {
-            result = QueryResult(table: table, keys: try QueryRunner.run(text, on: table, catalog: catalog))
+            result = QueryResult(table: table, keys: keys)
         }
         session.lastQuery = (table.name, text)
         session.move(to: [NavigationStep(location: .results(result), label: "\(table.displayName)(\(result.count))")])
