@@ -104,7 +104,9 @@ enum ScanSplit {
 
 /// The keys one run of a split scan found; written by that run's thread only.
 class PartKeys {
-    var keys: [Int64] = []
+    // Appended to once a leaf through `&keys`, by one thread: the run-time exclusivity check
+    // of that access (a thread-local access set) is dropped.
+    @exclusivity(unchecked) var keys: [Int64] = []
 
     /// The runs' keys one after the other, in run order. The first run's array is taken out of
     /// it and grown, so what one thread found is not copied.

@@ -152,11 +152,11 @@ struct ServeAPI {
 
     /// At least the first `through` keys `text` finds in `table` (all of them when fewer) and
     /// how many it finds: a query sorted by one number, bool, date or string keeps only its
-    /// first keys until a page past them is asked for (`ServeQueryCache.page`).
+    /// first keys, more of them as deeper pages are asked for (`ServeQueryCache.page`).
     func queryPage(_ text: String, on table: Table, catalog: Catalog, through: Int) throws(QueryError) -> (keys: [Int64], total: Int) {
-        try queries.page(className: table.name, text: text, version: catalog.file.openedVersion, through: through, first: { () throws(QueryError) in
+        try queries.page(className: table.name, text: text, version: catalog.file.openedVersion, through: through, first: { wanted throws(QueryError) in
             let (query, arguments) = try QueryArguments.parse(text)
-            return try QueryEngine(file: catalog.file).firstKeys(max(through, Self.firstKeys), of: query, on: table, arguments: arguments)
+            return try QueryEngine(file: catalog.file).firstKeys(max(wanted, Self.firstKeys), of: query, on: table, arguments: arguments)
         }, run: { () throws(QueryError) in try Self.run(text, on: table, catalog: catalog) })
     }
 

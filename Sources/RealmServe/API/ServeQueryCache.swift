@@ -8,8 +8,9 @@ import RealmFormat
 ///
 /// A query that sorts by one number, bool, date or string may first keep only its first keys
 /// and the number of objects it finds (`QueryEngine.firstKeys`): the first pages of ten million
-/// objects sorted then need no sort of them all, which runs once a page past those keys is
-/// asked for.
+/// objects sorted then need no sort of them all. A page past those keys finds the first ones
+/// again, at least twice as many, by another streamed scan while the query streams that many
+/// (an eighth of the class, up to 100,000), and sorts them all only past that.
 final class ServeQueryCache {
     private struct Entry {
         let className: String
@@ -40,13 +41,14 @@ final class ServeQueryCache {
     }
 
     /// At least the first `through` keys of the result (all of them when it has fewer) and its
-    /// size: cached, or `first`'s (nil when the query does not stream), or `run`'s.
+    /// size: cached, or `first`'s (given how many keys it should keep; nil when the query does
+    /// not stream that many), or `run`'s.
     func page<Failure: Error>(className: String, text: String, version: FileVersion, through: Int,
-                              first: () throws(Failure) -> (keys: [Int64], total: Int)?,
+                              first: (Int) throws(Failure) -> (keys: [Int64], total: Int)?,
                               run: () throws(Failure) -> [Int64]) throws(Failure) -> (keys: [Int64], total: Int) {
         let entry = cached(className, text, version)
         if let entry, entry.isComplete || entry.keys.count >= through { return (entry.keys, entry.total) }
-        if entry == nil, let found = try first() {
+        if let found = try first(max(through, 2 * (entry?.keys.count ?? 0))) {
             last = Entry(className: className, text: text, version: version, keys: found.keys, total: found.total)
             if found.keys.count >= min(through, found.total) { return found }
         }

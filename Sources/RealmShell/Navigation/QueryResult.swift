@@ -4,43 +4,55 @@ import RealmFormat
 ///
 /// Either every key, or, for a query sorted by one property over a large class, the first keys
 /// and how many there are in all (`QueryEngine.firstKeys`): `find` then shows its first page
-/// without sorting ten million objects, and the rest of the answer is found when a page or a
-/// position past the keys in hand is asked for. The rest is found by running the query again on
-/// the version the asking command reads. That is the version `find` read: when another process
-/// commits, the session reopens the file and drops a result's listing (`more` then has nothing
-/// to continue), and the full answer begins with the same keys the first ones were (the
-/// streamed top is the whole sort's prefix, `StreamingTopTests`).
+/// without sorting ten million objects, and more keys are found when a page or a position past
+/// the keys in hand is asked for: the first ones again, at least twice as many (another
+/// streamed scan, as long as the query streams that many), or all of them. They are found by
+/// running the query again on the version the asking command reads. That is the version `find`
+/// read: when another process commits, the session reopens the file and drops a result's
+/// listing (`more` then has nothing to continue), and a longer answer begins with the same keys
+/// the shorter one was (a streamed top is the whole sort's prefix, `StreamingTopTests`).
 public struct QueryResult {
     public let table: Table
     private let storage: Keys
 
     public init(table: Table, keys: [Int64]) {
         self.table = table
-        storage = Keys(known: keys, count: keys.count, rest: nil)
+        storage = Keys(known: keys, count: keys.count, more: nil)
     }
 
-    /// The first keys of an answer of `count` objects; `rest` gives the whole answer from a
-    /// catalog of the current version.
-    init(table: Table, first: [Int64], count: Int, rest: @escaping (Catalog) throws(BrowserError) -> [Int64]) {
+    /// The first keys of an answer of `count` objects; `more` gives at least the first `n` keys
+    /// from a catalog of the current version, with the count when they are not all of them.
+    init(table: Table, first: [Int64], count: Int, more: @escaping More) {
         self.table = table
-        storage = Keys(known: first, count: count, rest: rest)
+        storage = Keys(known: first, count: count, more: more)
     }
+
+    /// At least the first `n` keys, and the answer's size when they are not every key.
+    typealias More = (_ catalog: Catalog, _ n: Int) throws(BrowserError) -> (keys: [Int64], total: Int?)
 
     /// How many objects the query found.
     public var count: Int { storage.count }
 
-    /// Whether every key is in hand (the rest of a sorted answer found or never needed).
-    var isComplete: Bool { storage.rest == nil }
+    /// Whether every key is in hand (found at once, or once a page needed them all).
+    var isComplete: Bool { storage.more == nil }
 
-    /// The key at `index` (0-based), finding the rest of the answer first when `index` lies
-    /// past the keys in hand; nil past the end.
+    /// How many of the first keys are in hand.
+    var knownCount: Int { storage.known.count }
+
+    /// Makes sure the keys before `end` are in hand: the first keys found again, at least twice
+    /// as many as before, or all of them.
+    func extend(through end: Int, catalog: Catalog) throws(BrowserError) {
+        guard end > storage.known.count, let more = storage.more else { return }
+        let (keys, total) = try more(catalog, max(end, 2 * storage.known.count))
+        storage.known = keys
+        storage.count = total ?? keys.count
+        if total == nil || keys.count >= storage.count { storage.more = nil }
+    }
+
+    /// The key at `index` (0-based), finding more keys first when `index` lies past the keys
+    /// in hand; nil past the end.
     func key(at index: Int, catalog: Catalog) throws(BrowserError) -> Int64? {
-        if index >= storage.known.count, let rest = storage.rest {
-            let keys = try rest(catalog)
-            storage.known = keys
-            storage.count = keys.count
-            storage.rest = nil
-        }
+        try extend(through: index + 1, catalog: catalog)
         return index >= 0 && index < storage.known.count ? storage.known[index] : nil
     }
 
@@ -49,12 +61,12 @@ public struct QueryResult {
     private final class Keys {
         var known: [Int64]
         var count: Int
-        var rest: ((Catalog) throws(BrowserError) -> [Int64])?
+        var more: More?
 
-        init(known: [Int64], count: Int, rest: ((Catalog) throws(BrowserError) -> [Int64])?) {
+        init(known: [Int64], count: Int, more: More?) {
             self.known = known
             self.count = count
-            self.rest = rest
+            self.more = more
         }
     }
 }

@@ -7,9 +7,10 @@ import Testing
 import TestSupport
 
 /// `/api/query` pages of a query sorted by one number, date or string: the first pages come from a scan
-/// that keeps only the first 1000 keys (`QueryEngine.firstKeys`), a page past them sorts
-/// everything; every page must hold the objects of the whole sort's slice, and the count its
-/// size, however the pages are asked for.
+/// that keeps only the first 1000 keys (`QueryEngine.firstKeys`), a page past them from another
+/// that keeps at least twice as many, and a page past what a streamed scan keeps (an eighth of
+/// the class) from the whole sort; every page must hold the objects of the whole sort's slice,
+/// and the count its size, however the pages are asked for.
 @Suite("serve: pages of a sorted query", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
 struct ServeSortedPagesTests {
     static func page(_ api: ServeAPI, _ query: String, offset: Int, limit: Int) throws -> (count: Int64?, keys: [Int64]) {
@@ -34,13 +35,15 @@ struct ServeSortedPagesTests {
         let session = Session(output: BufferedOutput())
         try session.open(path: Fixtures.realmPath("big"))
         let api = ServeAPI(session: session)
-        // Within the first keys, then across their end (the whole sort runs), then back.
-        for (offset, limit) in [(0, 100), (900, 100), (100, 50), (950, 100), (whole.count - 30, 100), (0, 7)] {
+        // Within the first keys, across their end (2000 kept), deeper (4000, then 9000), past
+        // what streams (the whole sort), then back.
+        for (offset, limit) in [(0, 100), (900, 100), (100, 50), (950, 100), (3950, 100), (8900, 100), (1990, 20),
+                                (whole.count - 30, 100), (0, 7)] {
             let (count, keys) = try Self.page(api, query, offset: offset, limit: limit)
             #expect(count == Int64(whole.count), "\(query) at \(offset)")
             #expect(keys == Array(whole.dropFirst(offset).prefix(limit)), "\(query) at \(offset)")
         }
-        // A fresh server asked first for a page past the first keys sorts everything at once.
+        // A fresh server asked first for a page past the first keys streams that many.
         let fresh = ServeAPI(session: session)
         let (count, keys) = try Self.page(fresh, query, offset: 4000, limit: 100)
         #expect(count == Int64(whole.count) && keys == Array(whole.dropFirst(4000).prefix(100)), "\(query) at 4000")

@@ -6,8 +6,9 @@ import Testing
 import TestSupport
 
 /// `find` on a large class sorted by one property shows its first page from the first keys
-/// alone (`QueryEngine.firstKeys`), and finds the rest of the answer only when a page or a
-/// position past them is asked for (`QueryResult`). Every page and position must be what the
+/// alone (`QueryEngine.firstKeys`), and finds more only when a page or a position past them is
+/// asked for (`QueryResult`): at least twice the keys by another streamed scan, or all of them
+/// past what a streamed scan keeps. Every page and position must be what the
 /// whole sort gives: here the same commands run after the same query with a LIMIT as large as
 /// the class, which is never streamed and so sorts every match at once.
 @Suite("Sorted results found a page at a time", .enabled(if: Fixtures.shouldRun, Fixtures.skipComment))
@@ -37,8 +38,21 @@ struct SortedResultTests {
         for command in ["show 980..1000", "more", "show 995..1010", "more", "show 5000..5020", "more", "show \(count - 3)..\(count)"] {
             let expected = try output(of: command, in: whole)
             #expect(try output(of: command, in: streamed) == expected, "\(query): \(command)")
+            switch command {
+            case "show 980..1000":
+                #expect(result.knownCount == 1000 && !result.isComplete, "\(query): still the first keys")
+            case "show 995..1010":
+                // Twice the keys, from another streamed scan.
+                #expect(result.knownCount == 2000 && !result.isComplete, "\(query): \(result.knownCount) keys")
+            case "show 5000..5020":
+                #expect(result.knownCount == 5020 && !result.isComplete, "\(query): \(result.knownCount) keys")
+            default:
+                break
+            }
         }
+        // Past what a streamed scan keeps (an eighth of the class): every key.
         #expect(result.isComplete)
+        #expect(result.knownCount == count)
         for position in ["[999]", "[1000]", "[-1]", "[12345]"] {
             try streamed.execute("find Item \(query)")
             try whole.execute("find Item \(query) LIMIT(200000)")

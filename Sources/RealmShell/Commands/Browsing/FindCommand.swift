@@ -19,7 +19,7 @@ enum FindCommand {
     }
 
     /// How many keys a sorted answer is first found with: fifty pages of twenty. A page or a
-    /// position past them sorts every match (`QueryResult`).
+    /// position past them finds more (`QueryResult`).
     static let firstKeys = 1000
 
     /// Runs `text` on `table`, makes its answer the current listing and shows its first page.
@@ -28,8 +28,8 @@ enum FindCommand {
         let (keys, total) = try QueryRunner.firstKeys(max(firstKeys, session.pageEnd(from: 0)), of: text, on: table, catalog: catalog)
         if let total {
             let name = table.name
-            result = QueryResult(table: table, first: keys, count: total) { current throws(BrowserError) in
-                try QueryRunner.run(text, on: try current.table(named: name), catalog: current)
+            result = QueryResult(table: table, first: keys, count: total) { current, wanted throws(BrowserError) in
+                try QueryRunner.firstKeys(wanted, of: text, on: try current.table(named: name), catalog: current)
             }
         } else {
             result = QueryResult(table: table, keys: keys)
