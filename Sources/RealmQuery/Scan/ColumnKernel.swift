@@ -39,8 +39,7 @@ final class ColumnKernel: ScanKernel {
             // `IntegerLeafScan`); other layouts (links, damage) go the general way below.
             switch try leaf.integerScan(column) {
             case .absent:
-                if !integer.nullMatches { rows.reset(rows: rows.rowCount, selected: false) }
-                return
+                return rows.keepAll(integer.nullMatches)
             case let .integers(integers, nullValue):
                 integer.narrow(rows, integers: integers, nullValue: nullValue)
                 return
@@ -53,8 +52,7 @@ final class ColumnKernel: ScanKernel {
         } else if let date, let leaf = scope.leaf {
             switch try leaf.dateScan(column) {
             case .absent:
-                if !date.nullMatches { rows.reset(rows: rows.rowCount, selected: false) }
-                return
+                return rows.keepAll(date.nullMatches)
             case let .dates(seconds, nullValue, nanoseconds):
                 date.narrow(rows, seconds: seconds, nullValue: nullValue, nanoseconds: nanoseconds)
                 return
@@ -64,8 +62,7 @@ final class ColumnKernel: ScanKernel {
         } else if let floating, let leaf = scope.leaf {
             switch try leaf.floatingScan(column) {
             case .absent:
-                if !floating.nullMatches { rows.reset(rows: rows.rowCount, selected: false) }
-                return
+                return rows.keepAll(floating.nullMatches)
             case let .floats(elements):
                 floating.narrow(rows, floats: elements)
                 return
@@ -116,7 +113,7 @@ extension ValueCondition {
     func narrow(_ rows: RowBitmap, _ scan: ColumnScan) throws(RealmFormatError) -> Bool {
         if case .absent = scan {
             // No node in this leaf: every value is null.
-            if !nullMatches { rows.reset(rows: rows.rowCount, selected: false) }
+            rows.keepAll(nullMatches)
             return true
         }
         switch self {

@@ -38,6 +38,12 @@ final class RowBitmap {
         if selected { clearTail() }
     }
 
+    /// Keeps every selected row, or (`false`) none: what a test gives that answers the same
+    /// for every row, such as a comparison on a leaf without the column's node (all null).
+    func keepAll(_ answer: Bool) {
+        if !answer { reset(rows: rowCount, selected: false) }
+    }
+
     /// The same rows as `other`.
     func copy(_ other: RowBitmap) {
         resize(other.rowCount)

@@ -17,18 +17,15 @@ struct WindowNarrowing: PackedIntegerVisitor {
         let base = seconds.base
         let skip = seconds.offset
         let window = self.window
-        let condition = self.condition
-        let nanoseconds = self.nanoseconds
         if Width.self == PackedWidth32.self, let lanes = SecondsWindow32(window, null: nullValue) {
             return narrow32(base, skip, lanes)
         }
-        guard let nullValue else { return narrow(base, skip, Width.self, window, condition, nanoseconds, checksNull: false, null: 0) }
-        narrow(base, skip, Width.self, window, condition, nanoseconds, checksNull: true, null: nullValue)
+        guard let nullValue else { return narrow(base, skip, Width.self, window, checksNull: false, null: 0) }
+        narrow(base, skip, Width.self, window, checksNull: true, null: nullValue)
     }
 
     @inline(__always)
     private func narrow<Width: PackedWidth>(_ base: UnsafeRawPointer, _ skip: Int, _ width: Width.Type, _ window: SecondsWindow,
-                                            _ condition: TimestampCondition, _ nanoseconds: PackedIntegers,
                                             checksNull: Bool, null: Int64) {
         let limit = min(count, rows.rowCount)
         let words = rows.words
@@ -54,16 +51,8 @@ struct WindowNarrowing: PackedIntegerVisitor {
                     sure |= inner &<< shift
                     edges |= (outer ^ inner) &<< shift
                 }
-                var kept = selected & sure
-                var pending = selected & edges
-                while pending != 0 {
-                    let row = start &+ pending.trailingZeroBitCount
-                    let second = Width.load(base, row &+ skip)
-                    let match = checksNull && second == null ? condition.nullMatches : condition.matches(second, nanoseconds[row])
-                    if match { kept |= 1 &<< UInt64(row &- start) }
-                    pending &= pending &- 1
-                }
-                words[index] = kept
+                words[index] = settle(selected & edges, kept: selected & sure, from: start, base, skip, Width.self,
+                                      null: checksNull ? null : nil)
             }
             start &+= 64
             index &+= 1
@@ -79,8 +68,6 @@ struct WindowNarrowing: PackedIntegerVisitor {
     private func narrow32(_ base: UnsafeRawPointer, _ skip: Int, _ lanes: SecondsWindow32) {
         let limit = min(count, rows.rowCount)
         let words = rows.words
-        let condition = self.condition
-        let nanoseconds = self.nanoseconds
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8) { buffer in
             // Written a byte at a time and read 8 at a time, so only through a raw pointer.
             guard let flags = buffer.baseAddress else { return }
@@ -104,16 +91,8 @@ struct WindowNarrowing: PackedIntegerVisitor {
                         sure |= Self.packBits(bytes & 0x0101_0101_0101_0101) &<< UInt64(group &* 8)
                         edges |= Self.packBits((bytes &>> 1) & 0x0101_0101_0101_0101) &<< UInt64(group &* 8)
                     }
-                    var kept = selected & sure
-                    var pending = selected & edges
-                    while pending != 0 {
-                        let row = start &+ pending.trailingZeroBitCount
-                        let second = PackedWidth32.load(base, row &+ skip)
-                        let match = second == lanes.null ? condition.nullMatches : condition.matches(second, nanoseconds[row])
-                        if match { kept |= 1 &<< UInt64(row &- start) }
-                        pending &= pending &- 1
-                    }
-                    words[index] = kept
+                    words[index] = settle(selected & edges, kept: selected & sure, from: start, base, skip, PackedWidth32.self,
+                                          null: lanes.null)
                 }
                 start &+= 64
                 index &+= 1
@@ -121,59 +100,27 @@ struct WindowNarrowing: PackedIntegerVisitor {
         }
     }
 
+    /// `kept` with the rows of `pending` that match: rows of the block from `start` on a
+    /// bound's own second, settled by their nanoseconds, or holding `null` (the null value,
+    /// when its rows are settled here), settled by the answer for null.
+    @inline(__always)
+    private func settle<Width: PackedWidth>(_ pending: UInt64, kept: UInt64, from start: Int, _ base: UnsafeRawPointer, _ skip: Int,
+                                            _ width: Width.Type, null: Int64?) -> UInt64 {
+        var pending = pending
+        var kept = kept
+        while pending != 0 {
+            let row = start &+ pending.trailingZeroBitCount
+            let second = Width.load(base, row &+ skip)
+            let match = second == null ? condition.nullMatches : condition.matches(second, nanoseconds[row])
+            if match { kept |= 1 &<< UInt64(row &- start) }
+            pending &= pending &- 1
+        }
+        return kept
+    }
+
     /// Eight bytes of 0 or 1 as eight bits, byte `i` to bit `i`: the multiplier's term for
     /// byte `i` (bit `56 - 7i`) moves it to bit `56 + i`, and no two terms meet in a bit, so
     /// nothing carries into the top byte.
     @inline(__always)
     static func packBits(_ bytes: UInt64) -> UInt64 { (bytes &* 0x0102_0408_1020_4080) &>> 56 }
-}
-
-/// `SecondsWindow` for a leaf of 32-bit seconds: its intervals clamped to 32 bits, and the
-/// flags of one value as a byte (bit 0: sure to match; bit 1: on a bound's own second or null,
-/// to be settled by the nanoseconds).
-struct SecondsWindow32 {
-    let outerLow: Int32
-    let outerSpan: UInt32
-    let innerLow: Int32
-    let innerSpan: UInt32
-    /// The null value whose rows are settled apart (one no 32-bit second equals when none).
-    let nullValue: Int32
-    let checksNull: UInt8
-    /// The null value as the row loop reads it, or nil.
-    let null: Int64?
-
-    /// Nil when an interval holds no 32-bit second (the 64-bit loop handles those leaves).
-    init?(_ window: SecondsWindow, null: Int64?) {
-        guard let outer = Self.clamped(low: window.outerLow, span: window.outerSpan),
-              let inner = Self.clamped(low: window.innerLow, span: window.innerSpan) else { return nil }
-        (outerLow, outerSpan) = outer
-        (innerLow, innerSpan) = inner
-        if let null, let value = Int32(exactly: null) {
-            nullValue = value
-            checksNull = 1
-        } else {
-            nullValue = 0
-            checksNull = 0
-        }
-        self.null = checksNull == 1 ? null : nil
-    }
-
-    /// The interval `low ... low + span` cut to the 32-bit values, or nil when none is in it.
-    static func clamped(low: Int64, span: UInt64) -> (low: Int32, span: UInt32)? {
-        // The interval's end is an Int64, which the wrapping sum of the bit patterns gives
-        // exactly even where `span` exceeds Int64.max.
-        let high = low &+ Int64(bitPattern: span)
-        let lowest = max(low, Int64(Int32.min))
-        let highest = min(high, Int64(Int32.max))
-        guard lowest <= highest else { return nil }
-        return (Int32(lowest), UInt32(highest - lowest))
-    }
-
-    @inline(__always)
-    func flags(_ second: Int32) -> UInt8 {
-        let isNull: UInt8 = (second == nullValue ? 1 : 0) & checksNull
-        let outer: UInt8 = (UInt32(bitPattern: second &- outerLow) <= outerSpan ? 1 : 0) | isNull
-        let inner: UInt8 = (UInt32(bitPattern: second &- innerLow) <= innerSpan ? 1 : 0) & outer & (isNull ^ 1)
-        return inner | (outer ^ inner) &<< 1
-    }
 }
