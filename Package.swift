@@ -32,9 +32,7 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // The prefetch instruction, which Swift cannot spell: a header of one inline function.
-        .target(name: "CPrefetch"),
-        .target(name: "RealmFormat", dependencies: ["CCrypto", "CPrefetch"]),
+        .target(name: "RealmFormat", dependencies: ["CCrypto"]),
         .target(name: "RealmQuery", dependencies: ["RealmFormat"]),
         // Realm's data in and out as bytes: canonical JSON (parser, dump, load), CSV and JSON
         // export and import, the SQLite export, the byte encoders.

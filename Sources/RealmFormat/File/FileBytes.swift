@@ -1,5 +1,3 @@
-import CPrefetch
-
 /// A bounds-checked view of the mapped file.
 ///
 /// All structure reads go through here (or through `Node`, which checks its payload once), so a
@@ -28,14 +26,6 @@ public struct FileBytes: @unchecked Sendable {
 
     func contains(offset: Int, length: Int) -> Bool {
         offset >= 0 && length >= 0 && offset <= count && length <= count - offset
-    }
-
-    /// Starts loading the cache line at `offset` without waiting; an offset outside the file
-    /// is ignored.
-    @inline(__always)
-    func prefetch(at offset: Int) {
-        guard let base, offset >= 0, offset < count else { return }
-        realm_prefetch(base + offset)
     }
 
     func pointer(at offset: Int, length: Int, context: @autoclosure () -> String) throws(RealmFormatError) -> UnsafeRawPointer {

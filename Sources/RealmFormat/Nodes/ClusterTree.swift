@@ -62,7 +62,7 @@ public struct ClusterTree: Sendable {
     }
 
     /// Calls `body` with every leaf in key order.
-    public func forEachLeaf(loadingAhead ahead: LeafLookahead = .headers, _ body: (ClusterLeaf) throws -> Void) throws {
+    public func forEachLeaf(_ body: (ClusterLeaf) throws -> Void) throws {
         guard let root else { return }
         var visited = Set<Int>()
         var position = 0
@@ -70,11 +70,11 @@ public struct ClusterTree: Sendable {
         // rather than in each loop above. The task-local lookup is made once per walk, and
         // each leaf (never each object) costs one atomic load.
         let cancellation = Cancellation.current
-        try visit(root, offset: 0, depth: 0, position: &position, visited: &visited, cancellation, ahead, body)
+        try visit(root, offset: 0, depth: 0, position: &position, visited: &visited, cancellation, body)
     }
 
     func visit(_ node: Node, offset: Int64, depth: Int, position: inout Int, visited: inout Set<Int>,
-               _ cancellation: Cancellation?, _ ahead: LeafLookahead, _ body: (ClusterLeaf) throws -> Void) throws {
+                       _ cancellation: Cancellation?, _ body: (ClusterLeaf) throws -> Void) throws {
         guard node.isInner else {
             let leaf = try ClusterLeaf(node: node, keyOffset: offset, firstPosition: position, usesLegacyDictionaries: usesLegacyDictionaries)
             position += leaf.count
@@ -88,18 +88,16 @@ public struct ClusterTree: Sendable {
         }
         let inner = try InnerClusterNode(node, keyShift: keyShift, tableName: tableName)
         for child in 0..<inner.childCount {
-            ahead.load(after: child, of: inner)
             let childNode = try inner.child(child)
             try visit(childNode, offset: offset &+ (try inner.keyOffset(child)), depth: depth + 1,
-                      position: &position, visited: &visited, cancellation, ahead, body)
+                      position: &position, visited: &visited, cancellation, body)
         }
     }
 
     /// `forEachLeaf` for callers whose body throws only `RealmFormatError`.
-    public func forEachLeafTyped(loadingAhead ahead: LeafLookahead = .headers,
-                                 _ body: (ClusterLeaf) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+    public func forEachLeafTyped(_ body: (ClusterLeaf) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
         do {
-            try forEachLeaf(loadingAhead: ahead) { leaf in try body(leaf) }
+            try forEachLeaf { leaf in try body(leaf) }
         } catch let error as RealmFormatError {
             throw error
         } catch {

@@ -76,15 +76,14 @@ extension ClusterTree {
 
     /// Calls `body` with every leaf of `part`, in key order, checking the current
     /// `Cancellation` once per leaf as `forEachLeaf` does.
-    public func forEachLeaf(in part: Part, loadingAhead ahead: LeafLookahead = .headers,
-                            _ body: (ClusterLeaf) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
+    public func forEachLeaf(in part: Part, _ body: (ClusterLeaf) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
         let cancellation = Cancellation.current
         var visited = Set<Int>()
         do {
             for subtree in part.subtrees {
                 var position = subtree.firstPosition
                 try visit(subtree.node, offset: subtree.offset, depth: subtree.depth, position: &position, visited: &visited,
-                          cancellation, ahead) { leaf in try body(leaf) }
+                          cancellation) { leaf in try body(leaf) }
             }
         } catch let error as RealmFormatError {
             throw error

@@ -38,7 +38,6 @@ final class AggregateKernel: ScanKernel {
     }
 
     var cost: KernelCost { .search }
-    var leafColumns: [Int] { [column.leafIndex] }
     func copy() -> ScanKernel { self }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {

@@ -31,7 +31,6 @@ final class CollectionKernel: ScanKernel {
     }
 
     var cost: KernelCost { .search }
-    var leafColumns: [Int] { [column.leafIndex] }
     func copy() -> ScanKernel { CollectionKernel(column: column, elements: elements, condition: condition, quantifier: quantifier) }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {

@@ -41,11 +41,6 @@ final class LinkKernel: ScanKernel {
     }
 
     var cost: KernelCost { .links }
-    var leafColumns: [Int] {
-        switch traversal {
-        case let .single(column), let .list(column, _), let .backlinks(column, _): return [column.leafIndex]
-        }
-    }
 
     func prepare() throws(RealmFormatError) { _ = try linkedKeys() }
 

@@ -20,14 +20,10 @@ protocol ScanKernel: AnyObject {
     /// what is computed once per query and has scratch of its own. Stateless kernels are
     /// their own copy.
     func copy() -> ScanKernel
-    /// The leaf indexes of the scanned table's columns the kernel reads in every leaf it
-    /// narrows, which the walk loads ahead (`LeafLookahead`); empty when not known.
-    var leafColumns: [Int] { get }
 }
 
 extension ScanKernel {
     func prepare() throws(RealmFormatError) {}
-    var leafColumns: [Int] { [] }
 }
 
 /// Relative costs per row; only their order matters.
@@ -75,8 +71,6 @@ final class AndKernel: ScanKernel {
 
     /// The parts are in cost order already, which the sort in `init` keeps (it is stable).
     func copy() -> ScanKernel { AndKernel(parts.map { $0.copy() }) }
-    /// The first part's columns: later parts read a leaf only where rows are left.
-    var leafColumns: [Int] { parts.first?.leafColumns ?? [] }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         for part in parts {
@@ -104,7 +98,6 @@ final class OrKernel: ScanKernel {
     }
 
     func copy() -> ScanKernel { OrKernel(parts.map { $0.copy() }) }
-    var leafColumns: [Int] { parts.first?.leafColumns ?? [] }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         pending.copy(rows)
@@ -130,7 +123,6 @@ final class NotKernel: ScanKernel {
     var cost: KernelCost { inner.cost }
     func prepare() throws(RealmFormatError) { try inner.prepare() }
     func copy() -> ScanKernel { NotKernel(inner.copy()) }
-    var leafColumns: [Int] { inner.leafColumns }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         matched.copy(rows)

@@ -36,12 +36,6 @@ final class SizeKernel: ScanKernel {
     }
 
     var cost: KernelCost { .bytes }
-    var leafColumns: [Int] {
-        switch source {
-        case let .column(column): return [column.leafIndex]
-        case let .backlinks(columns, _): return columns.map(\.leafIndex)
-        }
-    }
     func copy() -> ScanKernel { self }
 
     static func size(of element: BlobElement) -> Int? {

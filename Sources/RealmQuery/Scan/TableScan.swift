@@ -15,7 +15,7 @@ struct TableScan {
 
     /// Calls `body` for every leaf with its keys and the rows that matched.
     func run(_ body: (LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
-        try table.objects.forEachLeafTyped(loadingAhead: LeafLookahead(columns: kernel.leafColumns)) { leaf throws(RealmFormatError) in
+        try table.objects.forEachLeafTyped { leaf throws(RealmFormatError) in
             scope.enter(leaf)
             rows.reset(rows: leaf.count, selected: true)
             try kernel.narrow(rows, in: scope)
@@ -25,7 +25,7 @@ struct TableScan {
 
     /// `run` over the leaves of one run of a split tree (`ClusterTree.split`).
     func run(part: ClusterTree.Part, _ body: (LeafKeys, RowBitmap, LeafScope) throws(RealmFormatError) -> Void) throws(RealmFormatError) {
-        try table.objects.forEachLeaf(in: part, loadingAhead: LeafLookahead(columns: kernel.leafColumns)) { leaf throws(RealmFormatError) in
+        try table.objects.forEachLeaf(in: part) { leaf throws(RealmFormatError) in
             scope.enter(leaf)
             rows.reset(rows: leaf.count, selected: true)
             try kernel.narrow(rows, in: scope)

@@ -76,9 +76,7 @@ enum ExhaustiveReader {
             var sampledKeys: [Int64] = []
             var objectsRead = 0
             do {
-                // With the scans' lookahead of every column's node (`LeafLookahead`), so
-                // that each damaged ref is also one the prefetches must pass over harmlessly.
-                try table.objects.forEachLeaf(loadingAhead: LeafLookahead(columns: columns.map(\.leafIndex))) { leaf in
+                try table.objects.forEachLeaf { leaf in
                     if let objectsPerTable, objectsRead >= objectsPerTable { throw BudgetExhausted() }
                     let readers = try columns.map { try ColumnLeafReader(leaf: leaf, column: $0) }
                     for row in 0..<leaf.count {
