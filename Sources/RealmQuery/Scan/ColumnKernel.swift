@@ -31,7 +31,6 @@ final class ColumnKernel: ScanKernel {
 
     var cost: KernelCost { condition.cost }
     func copy() -> ScanKernel { self }
-    var leafColumns: [Int] { [column.leafIndex] }
 
     func narrow(_ rows: RowBitmap, in scope: LeafScope) throws(RealmFormatError) {
         if let integer, let leaf = scope.leaf {
