@@ -167,32 +167,22 @@ extension FloatingCondition {
 /// 8 of its 64 are selected, when only those are.
 @inline(__always)
 func narrowWords(_ rows: RowBitmap, _ count: Int, _ matches: (Int) -> Bool) {
-    let limit = min(count, rows.rowCount)
-    let words = rows.words
-    var start = 0
-    var index = 0
-    while start < limit {
-        let selected = words[index]
-        if selected != 0 {
-            let end = min(start + 64, limit)
-            var word: UInt64 = 0
-            if selected.nonzeroBitCount <= 8 {
-                // Few rows left here (what an earlier condition of an AND leaves): only those
-                // are tested, so a costlier test after a selective one reads few values.
-                var bits = selected
-                while bits != 0 {
-                    let bit = bits.trailingZeroBitCount
-                    if start &+ bit < end, matches(start &+ bit) { word |= 1 &<< UInt64(bit) }
-                    bits &= bits &- 1
-                }
-            } else {
-                for row in start..<end {
-                    word |= UInt64(matches(row) ? 1 : 0) &<< UInt64(row &- start)
-                }
+    rows.narrowBlocks(below: count) { start, end, selected in
+        var word: UInt64 = 0
+        if selected.nonzeroBitCount <= 8 {
+            // Few rows left here (what an earlier condition of an AND leaves): only those
+            // are tested, so a costlier test after a selective one reads few values.
+            var bits = selected
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                if start &+ bit < end, matches(start &+ bit) { word |= 1 &<< UInt64(bit) }
+                bits &= bits &- 1
             }
-            words[index] = selected & word
+        } else {
+            for row in start..<end {
+                word |= UInt64(matches(row) ? 1 : 0) &<< UInt64(row &- start)
+            }
         }
-        start += 64
-        index += 1
+        return selected & word
     }
 }

@@ -109,30 +109,20 @@ struct PackedIntegerNarrowing<Test: IntegerTest>: PackedIntegerVisitor {
     func visit<Width: PackedWidth>(_ integers: PackedIntegers, _ width: Width.Type) {
         let base = integers.base
         let offset = integers.offset
-        let count = min(rows.rowCount, integers.count)
-        let words = rows.words
-        var start = 0
-        var index = 0
-        while start < count {
-            let selected = words[index]
-            if selected != 0 {
-                let end = min(start + 64, count)
-                var word: UInt64 = 0
-                if let nullValue {
-                    for row in start..<end {
-                        let value = Width.load(base, row &+ offset)
-                        let match = value == nullValue ? nullMatches : test.matches(value)
-                        word |= UInt64(match ? 1 : 0) &<< UInt64(row &- start)
-                    }
-                } else {
-                    for row in start..<end {
-                        word |= UInt64(test.matches(Width.load(base, row &+ offset)) ? 1 : 0) &<< UInt64(row &- start)
-                    }
+        rows.narrowBlocks(below: integers.count) { start, end, selected in
+            var word: UInt64 = 0
+            if let nullValue {
+                for row in start..<end {
+                    let value = Width.load(base, row &+ offset)
+                    let match = value == nullValue ? nullMatches : test.matches(value)
+                    word |= UInt64(match ? 1 : 0) &<< UInt64(row &- start)
                 }
-                words[index] = selected & word
+            } else {
+                for row in start..<end {
+                    word |= UInt64(test.matches(Width.load(base, row &+ offset)) ? 1 : 0) &<< UInt64(row &- start)
+                }
             }
-            start += 64
-            index += 1
+            return selected & word
         }
     }
 }

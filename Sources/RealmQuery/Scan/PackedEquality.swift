@@ -56,48 +56,39 @@ enum PackedEquality {
         let base = integers.base
         let skip = integers.offset
         let shift = Fields.log2Bits
-        let words = rows.words
-        var start = 0
-        var block = 0
-        while start < count {
-            let selected = words[block]
-            if selected != 0 {
-                let end = min(start &+ 64, count)
-                // Elements `start + skip ..< end + skip`; their words lie inside the node,
-                // whose payload `Node` checked whole 8-byte words of.
-                let firstWord = ((start &+ skip) &* width) &>> 6
-                let lastWord = ((end &- 1 &+ skip) &* width) &>> 6
-                // First whether any field of the block's words is zero, without a branch per
-                // word (the usual answer is no); only then which rows.
-                var anyZero: UInt64 = 0
-                var word = firstWord
-                while word <= lastWord {
-                    let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)) ^ pattern
-                    anyZero |= (x &- lows) & ~x
-                    word &+= 1
-                }
-                var hits: UInt64 = 0
-                word = anyZero & highs == 0 ? lastWord &+ 1 : firstWord
-                while word <= lastWord {
-                    let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)) ^ pattern
-                    if (x &- lows) & ~x & highs != 0 {
-                        var zeros = ~(((x & ~highs) &+ ~highs) | x) & highs
-                        while zeros != 0 {
-                            // The element of this field, as a row of this block.
-                            let element = (word &<< (6 &- shift)) &+ (zeros.trailingZeroBitCount &>> shift)
-                            let row = element &- skip &- start
-                            if row >= 0, row < end &- start { hits |= 1 &<< UInt64(row) }
-                            zeros &= zeros &- 1
-                        }
-                    }
-                    word &+= 1
-                }
-                var kept = equal ? hits : ~hits
-                if end &- start < 64 { kept &= (1 &<< UInt64(end &- start)) &- 1 }
-                words[block] = selected & kept
+        rows.narrowBlocks(below: count) { start, end, selected in
+            // Elements `start + skip ..< end + skip`; their words lie inside the node,
+            // whose payload `Node` checked whole 8-byte words of.
+            let firstWord = ((start &+ skip) &* width) &>> 6
+            let lastWord = ((end &- 1 &+ skip) &* width) &>> 6
+            // First whether any field of the block's words is zero, without a branch per
+            // word (the usual answer is no); only then which rows.
+            var anyZero: UInt64 = 0
+            var word = firstWord
+            while word <= lastWord {
+                let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)) ^ pattern
+                anyZero |= (x &- lows) & ~x
+                word &+= 1
             }
-            start &+= 64
-            block &+= 1
+            var hits: UInt64 = 0
+            word = anyZero & highs == 0 ? lastWord &+ 1 : firstWord
+            while word <= lastWord {
+                let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)) ^ pattern
+                if (x &- lows) & ~x & highs != 0 {
+                    var zeros = ~(((x & ~highs) &+ ~highs) | x) & highs
+                    while zeros != 0 {
+                        // The element of this field, as a row of this block.
+                        let element = (word &<< (6 &- shift)) &+ (zeros.trailingZeroBitCount &>> shift)
+                        let row = element &- skip &- start
+                        if row >= 0, row < end &- start { hits |= 1 &<< UInt64(row) }
+                        zeros &= zeros &- 1
+                    }
+                }
+                word &+= 1
+            }
+            var kept = equal ? hits : ~hits
+            if end &- start < 64 { kept &= (1 &<< UInt64(end &- start)) &- 1 }
+            return selected & kept
         }
         return true
     }

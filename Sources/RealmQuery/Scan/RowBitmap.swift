@@ -38,6 +38,24 @@ final class RowBitmap {
         if selected { clearTail() }
     }
 
+    /// Narrows the rows below `limit` a block of 64 (one word) at a time: `block` is given each
+    /// block with a selected row (its first row, its end, its selected rows as bits) and
+    /// returns the rows to keep; blocks with none selected are skipped. The loop the
+    /// word-at-a-time kernels share; it inlines into each, so their tests stay unrolled.
+    @inline(__always)
+    func narrowBlocks(below limit: Int, _ block: (_ start: Int, _ end: Int, _ selected: UInt64) -> UInt64) {
+        let limit = min(limit, rowCount)
+        let words = self.words
+        var start = 0
+        var index = 0
+        while start < limit {
+            let selected = words[index]
+            if selected != 0 { words[index] = block(start, min(start &+ 64, limit), selected) }
+            start &+= 64
+            index &+= 1
+        }
+    }
+
     /// Keeps every selected row, or (`false`) none: what a test gives that answers the same
     /// for every row, such as a comparison on a leaf without the column's node (all null).
     func keepAll(_ answer: Bool) {

@@ -27,35 +27,24 @@ struct WindowNarrowing: PackedIntegerVisitor {
     @inline(__always)
     private func narrow<Width: PackedWidth>(_ base: UnsafeRawPointer, _ skip: Int, _ width: Width.Type, _ window: SecondsWindow,
                                             checksNull: Bool, null: Int64) {
-        let limit = min(count, rows.rowCount)
-        let words = rows.words
         // Every test as 0 or 1 combined with `&`, `|` and `^`: with `||` and `&&` the
         // compiler branched on each row, and on dates in random order those branches
         // mispredicted about half the time (perf: the loop was half the query, 4 ns a row).
-        var start = 0
-        var index = 0
-        while start < limit {
-            let selected = words[index]
-            if selected != 0 {
-                let end = min(start &+ 64, limit)
-                var sure: UInt64 = 0
-                var edges: UInt64 = 0
-                for row in start..<end {
-                    let second = Width.load(base, row &+ skip)
-                    let isNull: UInt64 = checksNull && second == null ? 1 : 0
-                    let outer = (window.outer(contains: second) ? 1 : 0) | isNull
-                    // Sure only inside the outer interval too: an empty inner interval is
-                    // kept as one second outside the outer one, which must not match.
-                    let inner = (window.inner(contains: second) ? 1 : 0) & outer & (isNull ^ 1)
-                    let shift = UInt64(row &- start)
-                    sure |= inner &<< shift
-                    edges |= (outer ^ inner) &<< shift
-                }
-                words[index] = settle(selected & edges, kept: selected & sure, from: start, base, skip, Width.self,
-                                      null: checksNull ? null : nil)
+        rows.narrowBlocks(below: count) { start, end, selected in
+            var sure: UInt64 = 0
+            var edges: UInt64 = 0
+            for row in start..<end {
+                let second = Width.load(base, row &+ skip)
+                let isNull: UInt64 = checksNull && second == null ? 1 : 0
+                let outer = (window.outer(contains: second) ? 1 : 0) | isNull
+                // Sure only inside the outer interval too: an empty inner interval is
+                // kept as one second outside the outer one, which must not match.
+                let inner = (window.inner(contains: second) ? 1 : 0) & outer & (isNull ^ 1)
+                let shift = UInt64(row &- start)
+                sure |= inner &<< shift
+                edges |= (outer ^ inner) &<< shift
             }
-            start &+= 64
-            index &+= 1
+            return settle(selected & edges, kept: selected & sure, from: start, base, skip, Width.self, null: checksNull ? null : nil)
         }
     }
 
@@ -66,36 +55,25 @@ struct WindowNarrowing: PackedIntegerVisitor {
     /// bytes packed into eight bits by one multiplication. Same answers as `narrow`: the
     /// window's intervals clamped to 32 bits hold exactly the 32-bit seconds the 64-bit ones do.
     private func narrow32(_ base: UnsafeRawPointer, _ skip: Int, _ lanes: SecondsWindow32) {
-        let limit = min(count, rows.rowCount)
-        let words = rows.words
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8) { buffer in
             // Written a byte at a time and read 8 at a time, so only through a raw pointer.
             guard let flags = buffer.baseAddress else { return }
-            var start = 0
-            var index = 0
-            while start < limit {
-                let selected = words[index]
-                if selected != 0 {
-                    let end = min(start &+ 64, limit)
-                    let rowsHere = end &- start
-                    let first = base + (start &+ skip) &* 4
-                    for row in 0..<rowsHere {
-                        let second = Int32(littleEndian: first.loadUnaligned(fromByteOffset: row &* 4, as: Int32.self))
-                        flags.storeBytes(of: lanes.flags(second), toByteOffset: row, as: UInt8.self)
-                    }
-                    for row in rowsHere..<64 { flags.storeBytes(of: 0, toByteOffset: row, as: UInt8.self) }
-                    var sure: UInt64 = 0
-                    var edges: UInt64 = 0
-                    for group in 0..<8 {
-                        let bytes = UInt64(littleEndian: flags.load(fromByteOffset: group &* 8, as: UInt64.self))
-                        sure |= Self.packBits(bytes & 0x0101_0101_0101_0101) &<< UInt64(group &* 8)
-                        edges |= Self.packBits((bytes &>> 1) & 0x0101_0101_0101_0101) &<< UInt64(group &* 8)
-                    }
-                    words[index] = settle(selected & edges, kept: selected & sure, from: start, base, skip, PackedWidth32.self,
-                                          null: lanes.null)
+            rows.narrowBlocks(below: count) { start, end, selected in
+                let rowsHere = end &- start
+                let first = base + (start &+ skip) &* 4
+                for row in 0..<rowsHere {
+                    let second = Int32(littleEndian: first.loadUnaligned(fromByteOffset: row &* 4, as: Int32.self))
+                    flags.storeBytes(of: lanes.flags(second), toByteOffset: row, as: UInt8.self)
                 }
-                start &+= 64
-                index &+= 1
+                for row in rowsHere..<64 { flags.storeBytes(of: 0, toByteOffset: row, as: UInt8.self) }
+                var sure: UInt64 = 0
+                var edges: UInt64 = 0
+                for group in 0..<8 {
+                    let bytes = UInt64(littleEndian: flags.load(fromByteOffset: group &* 8, as: UInt64.self))
+                    sure |= Self.packBits(bytes & 0x0101_0101_0101_0101) &<< UInt64(group &* 8)
+                    edges |= Self.packBits((bytes &>> 1) & 0x0101_0101_0101_0101) &<< UInt64(group &* 8)
+                }
+                return settle(selected & edges, kept: selected & sure, from: start, base, skip, PackedWidth32.self, null: lanes.null)
             }
         }
     }

@@ -156,12 +156,9 @@ struct ServeAPI {
     func queryPage(_ text: String, on table: Table, catalog: Catalog, through: Int) throws(QueryError) -> (keys: [Int64], total: Int) {
         try queries.page(className: table.name, text: text, version: catalog.file.openedVersion, through: through, first: { wanted throws(QueryError) in
             let (query, arguments) = try QueryArguments.parse(text)
-            return try QueryEngine(file: catalog.file).firstKeys(max(wanted, Self.firstKeys), of: query, on: table, arguments: arguments)
+            return try QueryEngine(file: catalog.file).firstKeys(wanted, of: query, on: table, arguments: arguments)
         }, run: { () throws(QueryError) in try Self.run(text, on: table, catalog: catalog) })
     }
-
-    /// Keys kept by a sorted query's first run: ten pages of the grid.
-    static let firstKeys = 1000
 
     /// Runs `body` as a read command (one version of the file, read again after another
     /// process commits; each run builds its answer afresh) and answers with the JSON it returns.

@@ -48,7 +48,7 @@ final class ServeQueryCache {
                               run: () throws(Failure) -> [Int64]) throws(Failure) -> (keys: [Int64], total: Int) {
         let entry = cached(className, text, version)
         if let entry, entry.isComplete || entry.keys.count >= through { return (entry.keys, entry.total) }
-        if let found = try first(max(through, 2 * (entry?.keys.count ?? 0))) {
+        if let found = try first(QueryResult.keysToFind(through: through, known: entry?.keys.count ?? 0)) {
             last = Entry(className: className, text: text, version: version, keys: found.keys, total: found.total)
             if found.keys.count >= min(through, found.total) { return found }
         }

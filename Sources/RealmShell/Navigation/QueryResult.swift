@@ -27,6 +27,14 @@ public struct QueryResult {
         storage = Keys(known: first, count: count, more: more)
     }
 
+    /// How many keys a sorted answer is first found with: the REPL's fifty pages of twenty,
+    /// serve's ten pages of a hundred.
+    public static let firstKeys = 1000
+
+    /// How many of the first keys to find when the `known` ones end before `end`: at least
+    /// twice as many, so paging deeper costs a few streamed scans, not one a page.
+    public static func keysToFind(through end: Int, known: Int) -> Int { max(end, 2 * known, firstKeys) }
+
     /// At least the first `n` keys, and the answer's size when they are not every key.
     typealias More = (_ catalog: Catalog, _ n: Int) throws(BrowserError) -> (keys: [Int64], total: Int?)
 
@@ -43,7 +51,7 @@ public struct QueryResult {
     /// as many as before, or all of them.
     func extend(through end: Int, catalog: Catalog) throws(BrowserError) {
         guard end > storage.known.count, let more = storage.more else { return }
-        let (keys, total) = try more(catalog, max(end, 2 * storage.known.count))
+        let (keys, total) = try more(catalog, Self.keysToFind(through: end, known: storage.known.count))
         storage.known = keys
         storage.count = total ?? keys.count
         if total == nil || keys.count >= storage.count { storage.more = nil }

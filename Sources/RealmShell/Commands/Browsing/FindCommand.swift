@@ -18,18 +18,15 @@ enum FindCommand {
         try show(queryText, on: table, session: session, catalog: catalog)
     }
 
-    /// How many keys a sorted answer is first found with: fifty pages of twenty. A page or a
-    /// position past them finds more (`QueryResult`).
-    static let firstKeys = 1000
-
     /// Runs `text` on `table`, makes its answer the current listing and shows its first page.
     static func show(_ text: String, on table: Table, session: Session, catalog: Catalog) throws(BrowserError) {
         let result: QueryResult
-        let (keys, total) = try QueryRunner.firstKeys(max(firstKeys, session.pageEnd(from: 0)), of: text, on: table, catalog: catalog)
+        let firstPage = QueryResult.keysToFind(through: session.pageEnd(from: 0), known: 0)
+        let (keys, total) = try QueryRunner.firstKeysOrAll(firstPage, of: text, on: table, catalog: catalog)
         if let total {
             let name = table.name
             result = QueryResult(table: table, first: keys, count: total) { current, wanted throws(BrowserError) in
-                try QueryRunner.firstKeys(wanted, of: text, on: try current.table(named: name), catalog: current)
+                try QueryRunner.firstKeysOrAll(wanted, of: text, on: try current.table(named: name), catalog: current)
             }
         } else {
             result = QueryResult(table: table, keys: keys)

@@ -21,7 +21,7 @@ enum QueryRunner {
     /// its first `count` keys and how many objects it finds in all, from one scan that sorts
     /// none of the rest (`QueryEngine.firstKeys`); for any other query every key and no total.
     /// The query is parsed once for both.
-    static func firstKeys(_ count: Int, of text: String, on table: Table, catalog: Catalog) throws(BrowserError) -> (keys: [Int64], total: Int?) {
+    static func firstKeysOrAll(_ count: Int, of text: String, on table: Table, catalog: Catalog) throws(BrowserError) -> (keys: [Int64], total: Int?) {
         try answer(text, catalog: catalog) { engine, query, arguments throws(QueryError) in
             if let first = try engine.firstKeys(count, of: query, on: table, arguments: arguments) { return (first.keys, first.total) }
             return (try engine.run(query, on: table, arguments: arguments), nil)
