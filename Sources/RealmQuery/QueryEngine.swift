@@ -97,6 +97,17 @@ public struct QueryEngine {
     /// ten million objects to show a hundred. Nil for any other query, and for one an index
     /// answers (its few candidates sort at once).
     public func firstKeys(_ count: Int, of query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> (keys: [Int64], total: Int)? {
+        try streamedKeys(count, fromEnd: false, of: query, on: table, arguments: arguments)
+    }
+
+    /// `firstKeys` from the other end: the last `count` keys of the answer, in its order (the
+    /// last page of ten million objects sorted, without sorting them).
+    public func lastKeys(_ count: Int, of query: Query, on table: Table, arguments: [RealmValue] = []) throws(QueryError) -> (keys: [Int64], total: Int)? {
+        try streamedKeys(count, fromEnd: true, of: query, on: table, arguments: arguments)
+    }
+
+    private func streamedKeys(_ count: Int, fromEnd: Bool, of query: Query, on table: Table,
+                              arguments: [RealmValue]) throws(QueryError) -> (keys: [Int64], total: Int)? {
         guard query.descriptors.count == 1, case .sort = query.descriptors[0].kind else { return nil }
         let binder = PredicateBinder(file: file, arguments: arguments)
         let predicate = try binder.bind(query.predicate, on: table)
@@ -104,7 +115,7 @@ public struct QueryEngine {
         guard let plan = StreamingTop.plan(steps, objects: table.objects.count, paths: paths) else { return nil }
         do throws(RealmFormatError) {
             guard try IndexPlanner(file: file).candidates(for: predicate) == nil else { return nil }
-            return try top(table, compile(predicate, on: table), plan)
+            return try top(table, compile(predicate, on: table), plan, fromEnd: fromEnd)
         } catch {
             throw .file(error)
         }

@@ -122,6 +122,15 @@ struct DescendingEntries: EntryOrdering {
     func precedes(_ a: SortEntry, _ b: SortEntry) -> Bool { byNumbers(a, b, ascending: false) ?? (a.place < b.place) }
 }
 
+/// The reverse of an order, ties included: what `StreamingTop` keeps when it keeps the last
+/// matches.
+struct ReversedEntries<Order: EntryOrdering>: EntryOrdering {
+    let order: Order
+
+    @inline(__always)
+    func precedes(_ a: SortEntry, _ b: SortEntry) -> Bool { order.precedes(b, a) }
+}
+
 /// Strings: the whole bytes decide where the first 16 are equal.
 struct EntryOrder: EntryOrdering {
     let ascending: Bool

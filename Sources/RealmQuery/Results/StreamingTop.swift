@@ -12,6 +12,10 @@ import RealmFormat
 /// equal, then the match's place in scan order), so the result is the same keys in the same
 /// order: a run numbers its matches from 0, and the runs' places are shifted by the matches of
 /// the runs before them before they are put together.
+///
+/// With `fromEnd` it keeps the last `k` instead (the last page of a sorted answer): the heap
+/// then works in the reverse of the whole order, every comparison reversed, the place that
+/// breaks ties included, so what it keeps is exactly the whole sort's suffix.
 final class StreamingTop {
     /// A LIMIT this large or larger takes the general path (the heap would hold most matches).
     static let largestLimit = 100_000
@@ -19,6 +23,8 @@ final class StreamingTop {
     let column: OrderingColumn
     let ascending: Bool
     let limit: Int
+    /// Keeps the last `limit` matches of the order instead of the first.
+    let fromEnd: Bool
     /// At most `limit` entries; `match` is the entry's slot in `keys` (and `strings`).
     private var heap: [SortEntry] = []
     private var keys: [Int64] = []
@@ -39,15 +45,23 @@ final class StreamingTop {
         return (sortKeys[0].path, sortKeys[0].ascending, limit)
     }
 
-    init(path: BoundPath, ascending: Bool, limit: Int, paths: PathEvaluator) {
+    init(path: BoundPath, ascending: Bool, limit: Int, fromEnd: Bool = false, paths: PathEvaluator) {
         column = OrderingColumn(path: path, paths: paths)
         self.ascending = ascending
         self.limit = limit
+        self.fromEnd = fromEnd
     }
 
-    /// Whether `a` (a string `x` for string keys) comes before `b` (`y`).
+    /// Whether `a` (a string `x` for string keys) is kept before `b` (`y`): comes before it in
+    /// the order, or (`fromEnd`) after it.
     @inline(__always)
     private func precedes(_ a: SortEntry, _ x: StringKey?, _ b: SortEntry, _ y: StringKey?) -> Bool {
+        fromEnd ? inOrder(b, y, a, x) : inOrder(a, x, b, y)
+    }
+
+    /// Whether `a` (a string `x` for string keys) comes before `b` (`y`) in the order.
+    @inline(__always)
+    private func inOrder(_ a: SortEntry, _ x: StringKey?, _ b: SortEntry, _ y: StringKey?) -> Bool {
         if let order = AscendingEntries().byNumbers(a, b, ascending: ascending) { return order }
         if let x, let y {
             let order = x.withBytes { first in y.withBytes { second in OrderingColumn.order(first, second) } }
@@ -75,7 +89,12 @@ final class StreamingTop {
         self.leafKeys.removeAll(keepingCapacity: true)
         rows.appendKeys(leafKeys, to: &self.leafKeys)
         guard column.kind == .string else {
-            if ascending { addNumbers(entries, AscendingEntries()) } else { addNumbers(entries, DescendingEntries()) }
+            switch (ascending, fromEnd) {
+            case (true, false): addNumbers(entries, AscendingEntries())
+            case (false, false): addNumbers(entries, DescendingEntries())
+            case (true, true): addNumbers(entries, ReversedEntries(order: AscendingEntries()))
+            case (false, true): addNumbers(entries, ReversedEntries(order: DescendingEntries()))
+            }
             return
         }
         let leafStrings = column.strings
@@ -123,7 +142,8 @@ final class StreamingTop {
         }
     }
 
-    /// The keys of the first `limit` matches of all runs, given in scan order.
+    /// The keys of the first (or, `fromEnd`, the last) `limit` matches of all runs, given in
+    /// scan order, in the order.
     static func keys(of runs: [StreamingTop]) -> [Int64] {
         guard let first = runs.first else { return [] }
         var entries: [SortEntry] = []
@@ -151,10 +171,11 @@ final class StreamingTop {
         } else {
             EntrySorter(order: DescendingEntries()).sort(&entries)
         }
-        return entries.prefix(first.limit).map { keys[Int($0.match)] }
+        let kept = first.fromEnd ? entries.suffix(first.limit) : entries.prefix(first.limit)
+        return kept.map { keys[Int($0.match)] }
     }
 
-    /// The heap keeps the entry that comes last on top: a parent never precedes a child.
+    /// The heap keeps the entry kept last on top: a parent never precedes a child.
     private func siftUp(_ start: Int) {
         var child = start
         while child > 0 {

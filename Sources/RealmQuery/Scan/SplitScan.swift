@@ -21,10 +21,11 @@ extension QueryEngine {
     }
 
     /// `SORT(property) LIMIT(k)` over the whole table, each run keeping only its best `k`
-    /// matches (`StreamingTop`); `total` counts every match.
-    func top(_ table: Table, _ kernel: ScanKernel, _ plan: (path: BoundPath, ascending: Bool, limit: Int)) throws(RealmFormatError) -> (keys: [Int64], total: Int) {
+    /// matches (`StreamingTop`; with `fromEnd` its last `k`); `total` counts every match.
+    func top(_ table: Table, _ kernel: ScanKernel, _ plan: (path: BoundPath, ascending: Bool, limit: Int),
+             fromEnd: Bool = false) throws(RealmFormatError) -> (keys: [Int64], total: Int) {
         let parts = try ScanSplit.runs(of: table, kernel)
-        let runs = parts.map { _ in StreamingTop(path: plan.path, ascending: plan.ascending, limit: plan.limit, paths: paths) }
+        let runs = parts.map { _ in StreamingTop(path: plan.path, ascending: plan.ascending, limit: plan.limit, fromEnd: fromEnd, paths: paths) }
         try ScanSplit.each(parts, of: table, kernel: kernel) { index, leafKeys, rows, scope throws(RealmFormatError) in
             try runs[index].add(leafKeys, rows, scope)
         }

@@ -113,19 +113,17 @@ struct ServeAPI {
             let catalog = try session.requireCatalog()
             let table = try catalog.table(named: name)
             let rows = ServeObjectRows(table: table, catalog: catalog)
-            let keys: [Int64]
-            let total: Int
+            let result: QueryResult?
             do throws(QueryError) {
-                (keys, total) = try queryPage(text, on: table, catalog: catalog, through: page.offset + page.limit)
+                result = try queryResult(text, on: table, catalog: catalog)
             } catch {
                 if case let .file(fileError) = error { throw .file(fileError) }
                 failure = error
-                keys = []
-                total = 0
+                result = nil
             }
-            if failure == nil, page.offset < keys.count {
-                _ = try ResultListing.rows(QueryResult(table: table, keys: keys), from: page.offset, to: page.offset + page.limit,
-                                           catalog: catalog, into: rows)
+            let total = result?.count ?? 0
+            if let result, page.offset < total {
+                _ = try ResultListing.rows(result, from: page.offset, to: page.offset + page.limit, catalog: catalog, into: rows)
             }
             return "{\"class\": \(Self.string(name)), \"count\": \(total), \"offset\": \(page.offset), \(rows.members)}"
         }
@@ -140,7 +138,7 @@ struct ServeAPI {
 
     /// The keys `text` finds in `table`, from the cache while the file keeps its version.
     func queryKeys(_ text: String, on table: Table, catalog: Catalog) throws(QueryError) -> [Int64] {
-        try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
+        try queries.keys(className: table.name, text: text, version: catalog.file.openedVersion, table: table) { () throws(QueryError) in
             try Self.run(text, on: table, catalog: catalog)
         }
     }
@@ -150,14 +148,13 @@ struct ServeAPI {
         return try QueryEngine(file: catalog.file).run(query, on: table, arguments: arguments)
     }
 
-    /// At least the first `through` keys `text` finds in `table` (all of them when fewer) and
-    /// how many it finds: a query sorted by one number, bool, date or string keeps only its
-    /// first keys, more of them as deeper pages are asked for (`ServeQueryCache.page`).
-    func queryPage(_ text: String, on table: Table, catalog: Catalog, through: Int) throws(QueryError) -> (keys: [Int64], total: Int) {
-        try queries.page(className: table.name, text: text, version: catalog.file.openedVersion, through: through, first: { wanted throws(QueryError) in
-            let (query, arguments) = try QueryArguments.parse(text)
-            return try QueryEngine(file: catalog.file).firstKeys(wanted, of: query, on: table, arguments: arguments)
-        }, run: { () throws(QueryError) in try Self.run(text, on: table, catalog: catalog) })
+    /// The answer `text` finds in `table`, from the cache while the file keeps its version: a
+    /// query sorted by one number, bool, date or string keeps only its first keys, finding
+    /// more, or the last ones, as pages ask for them (`QueryResult.load`).
+    func queryResult(_ text: String, on table: Table, catalog: Catalog) throws(QueryError) -> QueryResult {
+        try queries.result(className: table.name, text: text, version: catalog.file.openedVersion) { () throws(QueryError) in
+            try QueryRunner.result(text, on: table, catalog: catalog, firstKeys: QueryResult.firstKeys)
+        }
     }
 
     /// Runs `body` as a read command (one version of the file, read again after another

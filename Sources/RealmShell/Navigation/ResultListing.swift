@@ -20,7 +20,7 @@ public enum ResultListing {
             throw .positionOutOfRange(className: "the result", position: start, count: count)
         }
         let stop = min(end, count)
-        try result.extend(through: stop, catalog: catalog)
+        try result.load(start..<stop, catalog: catalog)
         for index in start..<max(start, stop) {
             // Objects are looked up one by one here, not through a leaf walk that checks Ctrl-C.
             try CommandInterrupts.check(at: index - start)

@@ -80,6 +80,30 @@ struct StreamingTopTests {
         }
     }
 
+    /// `lastKeys` keeps the heap in the reverse order, ties included: its keys are the whole
+    /// sort's suffix, in the sort's order, however the scan was split.
+    @Test(arguments: ["level", "serial", "ratio", "gain", "taken", "valid", "label"])
+    func lastOfTheWholeSort(property: String) throws {
+        let data = try Data()
+        let table = try #require(data.file.table(named: "class_Reading"))
+        for predicate in ["TRUEPREDICATE", "level > 0", "valid == true OR level == nil"] {
+            for direction in ["ASC", "DESC"] {
+                let sorted = "\(predicate) SORT(\(property) \(direction))"
+                let whole = try QueryEngine(file: data.file).run(sorted, on: table)
+                #expect(whole.count > 1000, "\(sorted)")
+                for count in [0, 1, 3, 100, 2499] {
+                    for parts in [1, 3] {
+                        let last = try ParallelWork.$forcedParts.withValue(parts) {
+                            try QueryEngine(file: data.file).lastKeys(count, of: try Query.parse(sorted), on: table)
+                        }
+                        #expect(last?.keys == Array(whole.suffix(count)), "last \(count) of \(sorted) on \(parts) runs")
+                        #expect(last?.total == whole.count, "\(sorted)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("not streamed: several keys, DISTINCT first, no LIMIT, a LIMIT of an eighth of the objects, two LIMITs")
     func otherOrderingsTakeTheGeneralPath() throws {
         let data = try Data()

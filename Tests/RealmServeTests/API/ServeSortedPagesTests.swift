@@ -47,6 +47,14 @@ struct ServeSortedPagesTests {
         let fresh = ServeAPI(session: session)
         let (count, keys) = try Self.page(fresh, query, offset: 4000, limit: 100)
         #expect(count == Int64(whole.count) && keys == Array(whole.dropFirst(4000).prefix(100)), "\(query) at 4000")
+        // The last pages come from the end of the order (`QueryEngine.lastKeys`), then back.
+        let ends = ServeAPI(session: session)
+        for (offset, limit) in [(0, 100), (whole.count - 100, 100), (whole.count - 1, 100), (whole.count - 1200, 100),
+                                (whole.count - 2500, 100), (whole.count / 2, 100), (0, 5)] {
+            let (count, keys) = try Self.page(ends, query, offset: offset, limit: limit)
+            #expect(count == Int64(whole.count), "\(query) at \(offset)")
+            #expect(keys == Array(whole.dropFirst(offset).prefix(limit)), "\(query) at \(offset)")
+        }
     }
 
     @Test("other queries are not streamed: several keys, DISTINCT, a LIMIT, an index's candidates")

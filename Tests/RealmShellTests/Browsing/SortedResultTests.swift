@@ -33,9 +33,12 @@ struct SortedResultTests {
         #expect(first.contains(" of \(result.count) matching Item objects"))
         #expect(result.count > 20_000)
 
-        // Inside the first keys, across their end, past it, from the end; `more` after each.
+        // Inside the first keys, across their end, past it, from the end (the last keys, then
+        // twice as many of them), in the middle past what a streamed scan keeps (an eighth of
+        // the class: every key); `more` after each.
         let count = result.count
-        for command in ["show 980..1000", "more", "show 995..1010", "more", "show 5000..5020", "more", "show \(count - 3)..\(count)"] {
+        for command in ["show 980..1000", "more", "show 995..1010", "more", "show 5000..5020", "more", "show \(count - 3)..\(count)",
+                        "show [-1]", "show \(count - 1500)..\(count - 1480)", "more", "show \(count / 2)..\(count / 2 + 20)", "more"] {
             let expected = try output(of: command, in: whole)
             #expect(try output(of: command, in: streamed) == expected, "\(query): \(command)")
             switch command {
@@ -45,14 +48,19 @@ struct SortedResultTests {
                 // Twice the keys, from another streamed scan.
                 #expect(result.knownCount == 2000 && !result.isComplete, "\(query): \(result.knownCount) keys")
             case "show 5000..5020":
-                #expect(result.knownCount == 5020 && !result.isComplete, "\(query): \(result.knownCount) keys")
+                #expect(result.knownCount == 5020 && result.knownLastCount == 0 && !result.isComplete, "\(query): \(result.knownCount) keys")
+            case "show \(count - 3)..\(count)", "show [-1]":
+                // The last keys, from a scan that keeps the end of the order; the first stay.
+                #expect(result.knownCount == 10_040 && result.knownLastCount == 1000 && !result.isComplete,
+                        "\(query): \(command): \(result.knownCount) first, \(result.knownLastCount) last keys")
+            case "show \(count - 1500)..\(count - 1480)":
+                #expect(result.knownLastCount == 2000 && !result.isComplete, "\(query): \(result.knownLastCount) last keys")
             default:
                 break
             }
         }
-        // Past what a streamed scan keeps (an eighth of the class): every key.
         #expect(result.isComplete)
-        #expect(result.knownCount == count)
+        #expect(result.knownCount == count && result.knownLastCount == 0)
         for position in ["[999]", "[1000]", "[-1]", "[12345]"] {
             try streamed.execute("find Item \(query)")
             try whole.execute("find Item \(query) LIMIT(200000)")

@@ -21,15 +21,11 @@ enum FindCommand {
     /// Runs `text` on `table`, makes its answer the current listing and shows its first page.
     static func show(_ text: String, on table: Table, session: Session, catalog: Catalog) throws(BrowserError) {
         let result: QueryResult
-        let firstPage = QueryResult.keysToFind(through: session.pageEnd(from: 0), known: 0)
-        let (keys, total) = try QueryRunner.firstKeysOrAll(firstPage, of: text, on: table, catalog: catalog)
-        if let total {
-            let name = table.name
-            result = QueryResult(table: table, first: keys, count: total) { current, wanted throws(BrowserError) in
-                try QueryRunner.firstKeysOrAll(wanted, of: text, on: try current.table(named: name), catalog: current)
-            }
-        } else {
-            result = QueryResult(table: table, keys: keys)
+        do throws(QueryError) {
+            let firstPage = QueryResult.keysToFind(through: session.pageEnd(from: 0), known: 0)
+            result = try QueryRunner.result(text, on: table, catalog: catalog, firstKeys: firstPage)
+        } catch {
+            throw QueryRunner.failure(error, in: text)
         }
         session.lastQuery = (table.name, text)
         session.move(to: [NavigationStep(location: .results(result), label: "\(table.displayName)(\(result.count))")])
