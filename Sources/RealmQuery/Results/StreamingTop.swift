@@ -56,18 +56,22 @@ final class StreamingTop {
     /// the order, or (`fromEnd`) after it.
     @inline(__always)
     private func precedes(_ a: SortEntry, _ x: StringKey?, _ b: SortEntry, _ y: StringKey?) -> Bool {
-        fromEnd ? inOrder(b, y, a, x) : inOrder(a, x, b, y)
+        let order = compare(a, x, b, y)
+        return fromEnd ? order > 0 : order < 0
     }
 
-    /// Whether `a` (a string `x` for string keys) comes before `b` (`y`) in the order.
+    /// Where `a` (a string `x` for string keys) stands against `b` (`y`) in the order:
+    /// negative before, positive after (0 only for an entry against itself). One comparison
+    /// for both directions of the heap: two copies of it, one per direction, made the string
+    /// loop 15% slower.
     @inline(__always)
-    private func inOrder(_ a: SortEntry, _ x: StringKey?, _ b: SortEntry, _ y: StringKey?) -> Bool {
-        if let order = AscendingEntries().byNumbers(a, b, ascending: ascending) { return order }
+    private func compare(_ a: SortEntry, _ x: StringKey?, _ b: SortEntry, _ y: StringKey?) -> Int {
+        if let before = AscendingEntries().byNumbers(a, b, ascending: ascending) { return before ? -1 : 1 }
         if let x, let y {
             let order = x.withBytes { first in y.withBytes { second in OrderingColumn.order(first, second) } }
-            if order != 0 { return ascending ? order < 0 : order > 0 }
+            if order != 0 { return ascending ? order : -order }
         }
-        return a.place < b.place
+        return a.place < b.place ? -1 : (a.place == b.place ? 0 : 1)
     }
 
     /// Whether heap entries `a` and `b` are in order.
