@@ -115,21 +115,16 @@ final class LinkKernel: ScanKernel {
     /// Whether any key of the collection at `root` is in `keys`.
     private func contains(_ root: Int64, _ elements: CollectionElements, _ keys: KeySet) throws(RealmFormatError) -> Bool {
         var found = false
-        try elements.forEachLeaf(root: root) { scan throws(RealmFormatError) in
-            switch scan {
-            case .linkKeys(let stored), .integers(let stored, nil):
-                for index in 0..<stored.count {
-                    let key = stored[index]
-                    // Negative keys are unresolved links, which Realm skips.
-                    if key >= 0 && keys.contains(key) {
-                        found = true
-                        return false
-                    }
+        try elements.forEachKeyLeaf(root: root) { stored in
+            for index in 0..<stored.count {
+                let key = stored[index]
+                // Negative keys are unresolved links, which Realm skips.
+                if key >= 0 && keys.contains(key) {
+                    found = true
+                    return false
                 }
-                return true
-            default:
-                throw .unexpectedNode(ref: Int(root), context: "links of a scanned object", detail: "a link leaf of an unexpected layout")
             }
+            return true
         }
         return found
     }
