@@ -35,19 +35,7 @@ public struct CollectionElements: Sendable {
     /// Calls `body` with each leaf of the collection rooted at `root`, in element order, until
     /// it returns false.
     public func forEachLeaf(root: Int64, _ body: (ColumnScan) throws(RealmFormatError) -> Bool) throws(RealmFormatError) {
-        // Fixed context texts: building one per object would allocate per object.
-        let context = "collection element leaf"
-        let node = try file.node(at: root, context: "collection of a scanned object")
-        guard node.isInner else {
-            _ = try body(try scan(node, context: context))
-            return
-        }
-        // Only collections of more than a leaf's worth (1000 elements) get here.
-        var stopped = false
-        try BPlusTree(root: node, context: context).forEachLeaf { leaf throws(RealmFormatError) in
-            guard !stopped else { return }
-            stopped = !(try body(try scan(leaf, context: context)))
-        }
+        try forEachLeafNode(root: root) { leaf, context throws(RealmFormatError) in try body(try scan(leaf, context: context)) }
     }
 
     /// `forEachLeaf` for a collection of links, or of integers without null (backlinks): each
@@ -55,16 +43,24 @@ public struct CollectionElements: Sendable {
     /// the `ColumnScan` enum, whose copies per object were a third of a link scan (memmove,
     /// perf on `ANY arrayReference.integerValue > N`). Throws for other element types.
     public func forEachKeyLeaf(root: Int64, _ body: (PackedIntegers) throws(RealmFormatError) -> Bool) throws(RealmFormatError) {
+        try forEachLeafNode(root: root) { leaf, context throws(RealmFormatError) in try body(try keys(leaf, context: context)) }
+    }
+
+    /// The leaf nodes of the collection rooted at `root`, in element order, until `body`
+    /// returns false.
+    private func forEachLeafNode(root: Int64, _ body: (Node, String) throws(RealmFormatError) -> Bool) throws(RealmFormatError) {
+        // Fixed context texts: building one per object would allocate per object.
         let context = "collection element leaf"
         let node = try file.node(at: root, context: "collection of a scanned object")
         guard node.isInner else {
-            _ = try body(try keys(node, context: context))
+            _ = try body(node, context)
             return
         }
+        // Only collections of more than a leaf's worth (1000 elements) get here.
         var stopped = false
         try BPlusTree(root: node, context: context).forEachLeaf { leaf throws(RealmFormatError) in
             guard !stopped else { return }
-            stopped = !(try body(try keys(leaf, context: context)))
+            stopped = !(try body(leaf, context))
         }
     }
 

@@ -59,8 +59,8 @@ struct StreamingTopTests {
     }
 
 
-    @Test(arguments: ["level", "serial", "ratio", "gain", "taken", "valid", "label"])
-    func firstOfTheWholeSort(property: String) throws {
+    /// Each query sorted by `property` both ways, with the whole sort's keys (the general path).
+    static func eachSortedQuery(by property: String, _ body: (Data, Table, String, [Int64]) throws -> Void) throws {
         let data = try Data()
         let table = try #require(data.file.table(named: "class_Reading"))
         for predicate in ["TRUEPREDICATE", "level > 0", "valid == true OR level == nil"] {
@@ -68,13 +68,20 @@ struct StreamingTopTests {
                 let sorted = "\(predicate) SORT(\(property) \(direction))"
                 let whole = try QueryEngine(file: data.file).run(sorted, on: table)
                 #expect(whole.count > 1000, "\(sorted)")
-                for limit in [0, 1, 3, 100, 2499] {
-                    let text = "\(sorted) LIMIT(\(limit))"
-                    #expect(try QueryEngine(file: data.file).streamsTop(try Query.parse(text), on: table), "\(text)")
-                    for parts in [1, 3] {
-                        let top = try ParallelWork.$forcedParts.withValue(parts) { try QueryEngine(file: data.file).run(text, on: table) }
-                        #expect(top == Array(whole.prefix(limit)), "\(text) on \(parts) runs")
-                    }
+                try body(data, table, sorted, whole)
+            }
+        }
+    }
+
+    @Test(arguments: ["level", "serial", "ratio", "gain", "taken", "valid", "label"])
+    func firstOfTheWholeSort(property: String) throws {
+        try Self.eachSortedQuery(by: property) { data, table, sorted, whole in
+            for limit in [0, 1, 3, 100, 2499] {
+                let text = "\(sorted) LIMIT(\(limit))"
+                #expect(try QueryEngine(file: data.file).streamsTop(try Query.parse(text), on: table), "\(text)")
+                for parts in [1, 3] {
+                    let top = try ParallelWork.$forcedParts.withValue(parts) { try QueryEngine(file: data.file).run(text, on: table) }
+                    #expect(top == Array(whole.prefix(limit)), "\(text) on \(parts) runs")
                 }
             }
         }
@@ -84,21 +91,14 @@ struct StreamingTopTests {
     /// sort's suffix, in the sort's order, however the scan was split.
     @Test(arguments: ["level", "serial", "ratio", "gain", "taken", "valid", "label"])
     func lastOfTheWholeSort(property: String) throws {
-        let data = try Data()
-        let table = try #require(data.file.table(named: "class_Reading"))
-        for predicate in ["TRUEPREDICATE", "level > 0", "valid == true OR level == nil"] {
-            for direction in ["ASC", "DESC"] {
-                let sorted = "\(predicate) SORT(\(property) \(direction))"
-                let whole = try QueryEngine(file: data.file).run(sorted, on: table)
-                #expect(whole.count > 1000, "\(sorted)")
-                for count in [0, 1, 3, 100, 2499] {
-                    for parts in [1, 3] {
-                        let last = try ParallelWork.$forcedParts.withValue(parts) {
-                            try QueryEngine(file: data.file).lastKeys(count, of: try Query.parse(sorted), on: table)
-                        }
-                        #expect(last?.keys == Array(whole.suffix(count)), "last \(count) of \(sorted) on \(parts) runs")
-                        #expect(last?.total == whole.count, "\(sorted)")
+        try Self.eachSortedQuery(by: property) { data, table, sorted, whole in
+            for count in [0, 1, 3, 100, 2499] {
+                for parts in [1, 3] {
+                    let last = try ParallelWork.$forcedParts.withValue(parts) {
+                        try QueryEngine(file: data.file).lastKeys(count, of: try Query.parse(sorted), on: table)
                     }
+                    #expect(last?.keys == Array(whole.suffix(count)), "last \(count) of \(sorted) on \(parts) runs")
+                    #expect(last?.total == whole.count, "\(sorted)")
                 }
             }
         }
