@@ -21,10 +21,10 @@ public enum ByteHash {
     /// (each XORed with the seed's state), its halves XORed (the multiply-and-fold step of fast
     /// hashes such as wyhash). Word by word through `mix` took 40 ns for a 36-byte UUID, half of
     /// a chart of a million distinct strings (perf); this takes 8-10. Every byte is read: up to
-    /// 16 bytes as two words that may overlap (the length is in the state, so overlaps cannot
-    /// make two lengths collide), longer ones 16 bytes a step and then their last 16. The seed
-    /// is in both factors of every product, so no chosen word can zero a product without
-    /// knowing it.
+    /// 16 bytes as two words that may overlap (the length is in the state, so strings of two
+    /// lengths whose words are the same still hash apart), longer ones 16 bytes a step and then
+    /// their last 16. The seed is in both factors of every product, so no chosen word can zero
+    /// a product without knowing it.
     @inlinable
     public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         let count = bytes.count
