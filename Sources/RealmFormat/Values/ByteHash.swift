@@ -60,13 +60,13 @@ public enum ByteHash {
     }
 
     /// The halves of the full product of `a` and `b`, XORed.
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let (high, low) = a.multipliedFullWidth(by: b)
         return high ^ low
     }
 
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
