@@ -75,7 +75,7 @@ final class ValueTally {
         for tag in batchTags { touched ^= slots[Int(tag) & slotMask] }
         // Kept, so that the reads are not left out as unused.
         self.touched ^= touched
-        for (bytes, tag) in zip(values, batchTags) { add(bytes, tag: tag, insertingNew: true) }
+        for (bytes, tag) in zip(values, batchTags) { _ = add(bytes, tag: tag, insertingNew: true) }
     }
 
     // One tally is filled by one thread; run-time exclusivity checks around every value cost
