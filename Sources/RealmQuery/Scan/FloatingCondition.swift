@@ -82,25 +82,25 @@ extension FloatingCondition {
 
     /// `narrow` on a leaf of doubles.
     func narrow(_ rows: RowBitmap, doubles elements: FloatingScan) {
-        let condition = self
-        if condition.tests.count == 1 && !condition.checksNaN {
-            narrow(rows, count: elements.count, single: condition.tests[0]) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
-        } else if let range = condition.openRange {
-            narrow(rows, count: elements.count, range: range) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
-        } else {
-            narrow(rows, count: elements.count) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
-        }
+        narrow(rows, elements: elements.count) { elements.doubleBits($0) == FloatingScan.doubleNull ? nil : Double(bitPattern: elements.doubleBits($0)) }
     }
 
     /// `narrow` on a leaf of floats.
     func narrow(_ rows: RowBitmap, floats elements: FloatingScan) {
-        let condition = self
-        if condition.tests.count == 1 && !condition.checksNaN {
-            narrow(rows, count: elements.count, single: condition.tests[0]) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
-        } else if let range = condition.openRange {
-            narrow(rows, count: elements.count, range: range) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
+        narrow(rows, elements: elements.count) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
+    }
+
+    /// The loop for this condition's tests over `count` elements read by `value` (nil: null):
+    /// one comparison, a range, or the general test. Inlined into each element type's caller,
+    /// so every loop reads its elements directly.
+    @inline(__always)
+    private func narrow(_ rows: RowBitmap, elements count: Int, _ value: (Int) -> Double?) {
+        if tests.count == 1 && !checksNaN {
+            narrow(rows, count: count, single: tests[0], value)
+        } else if let range = openRange {
+            narrow(rows, count: count, range: range, value)
         } else {
-            narrow(rows, count: elements.count) { elements.floatBits($0) == FloatingScan.floatNull ? nil : Double(Float(bitPattern: elements.floatBits($0))) }
+            narrow(rows, count: count, value)
         }
     }
 

@@ -20,8 +20,9 @@ public enum ResultListing {
             throw .positionOutOfRange(className: "the result", position: start, count: count)
         }
         let stop = min(end, count)
-        try result.load(start..<stop, catalog: catalog)
-        for index in start..<max(start, stop) {
+        let positions = start..<max(start, stop)
+        try result.load(positions, catalog: catalog)
+        for index in positions {
             // Objects are looked up one by one here, not through a leaf walk that checks Ctrl-C.
             try CommandInterrupts.check(at: index - start)
             guard let key = try result.key(at: index, catalog: catalog),
